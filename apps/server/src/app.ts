@@ -1,0 +1,187 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { type AppContext, type Clock, systemClock } from './context.js';
+import type { Database } from './db/client.js';
+import { AppError, toWire, unavailable } from './http/errors.js';
+import { buildOpenApi } from './http/openapi.js';
+import { registerModules } from './http/register.js';
+import { type Adapters, createAdapters } from './integrations/adapters.js';
+import { authenticator } from './modules/auth/auth.service.js';
+import { modules } from './modules/index.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  adapters?: Adapters;
+  /** Pino options or false; tests pass false or a stream. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    appContext: AppContext;
+  }
+}
+
+/** Errors that mean the database is out of reach: answered fast with 503, not 500. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; cause?: unknown };
+  const codes = [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'ENOTFOUND',
+    '57P01',
+    '57P03',
+    '08006',
+    '08001',
+    '08003',
+  ];
+  if (e?.code && codes.includes(e.code)) return true;
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      e?.message ?? '',
+    )
+  ) {
+    return true;
+  }
+  return e?.cause ? isDatabaseUnavailable(e.cause) : false;
+}
+
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.body.password',
+  'req.body.code',
+  '*.password',
+  '*.code',
+  '*.token',
+];
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  });
+
+  const context: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    adapters: options.adapters ?? createAdapters(config, app.log),
+    log: app.log,
+  };
+  app.decorate('appContext', context);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only makes sense behind TLS; the proxy that terminates TLS (TRUST_PROXY) gets it.
+    strictTransportSecurity: config.trustProxy ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.setErrorHandler((error: unknown, request, reply) => {
+    const err = error as { statusCode?: number; code?: string; message?: string; validation?: unknown };
+    if (error instanceof AppError) {
+      if (error.details.retryAfterSeconds) reply.header('retry-after', error.details.retryAfterSeconds);
+      return reply.status(error.status).send(toWire(error));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', 5);
+      return reply
+        .status(503)
+        .send(toWire(unavailable('The service is briefly unavailable. Please try again.')));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
+      return reply
+        .status(err.statusCode)
+        .send({ success: false, error: err.message ?? 'Bad request', code: err.code ?? 'invalid' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ success: false, error: 'Something went wrong. Please try again.', code: 'internal' });
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  const openApi = buildOpenApi(modules);
+  app.get('/api/docs', async () => openApi);
+  app.get('/api/docs.json', async () => openApi);
+
+  registerModules(app, context, authenticator, modules);
+
+  const webDist = config.webDist;
+  const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (res, path) => {
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/healthz';
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // History fallback: the React router resolves the path.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      success: false,
+      error: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+      code: 'not_found',
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,128 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting of the server, read once from the environment. See .env.example. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL server; when unset an embedded PGlite database lives in DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default('./data'),
+  /** Demo mode: seed demo data into an empty database and expose the dev outbox. Never in production. */
+  DEMO: bool.optional(),
+  /** Secret for HMACs of SMS codes and credential-cache keys. Required in production. */
+  APP_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serve the built web app from this folder (history fallback to index.html). */
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  CUSTOMER_SESSION_DAYS: z.coerce.number().int().min(1).default(90),
+  STAFF_SESSION_HOURS: z.coerce.number().int().min(1).default(12),
+  SMS_SENDS_PER_PHONE: z.coerce.number().int().min(1).default(3),
+  SMS_SENDS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  SMS_SEND_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  STAFF_LOGIN_FAILURES_ALLOWED: z.coerce.number().int().min(1).default(10),
+  STAFF_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** Real SMS through Twilio's REST API when all three are set; otherwise the local adapter. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  /** Real email through SMTP when set (smtp://user:pass@host:587); otherwise the local adapter. */
+  SMTP_URL: z.string().url().optional(),
+  EMAIL_FROM: z.string().default('Kitchaco <no-reply@kitchaco.example>'),
+  /** Demo generator scale (1 = about 20 weeks at 6 locations). */
+  DEMO_SCALE: z.coerce.number().min(0.01).max(1000).default(1),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  demo: boolean;
+  secret: string;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string | null;
+  trustProxy: boolean;
+  sessions: { customerDays: number; staffHours: number };
+  limits: {
+    smsPerPhone: number;
+    smsPerAddress: number;
+    smsWindowMinutes: number;
+    staffLoginFailures: number;
+    staffLoginWindowMinutes: number;
+  };
+  outbox: { pollMs: number; maxAttempts: number };
+  sms: { kind: 'local' } | { kind: 'twilio'; accountSid: string; authToken: string; from: string };
+  email: { kind: 'local'; from: string } | { kind: 'smtp'; url: string; from: string };
+  demoScale: number;
+}
+
+const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws one error naming every bad or missing variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (production && !env.APP_SECRET) problems.push('APP_SECRET: required when NODE_ENV=production');
+  if (production && env.DEMO) problems.push('DEMO: demo mode cannot be enabled when NODE_ENV=production');
+  const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three or none');
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: resolve(cwd, env.DATA_DIR) },
+    demo: env.DEMO ?? !production,
+    secret: env.APP_SECRET ?? DEV_SECRET,
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST ? resolve(cwd, env.WEB_DIST) : null,
+    trustProxy: env.TRUST_PROXY,
+    sessions: { customerDays: env.CUSTOMER_SESSION_DAYS, staffHours: env.STAFF_SESSION_HOURS },
+    limits: {
+      smsPerPhone: env.SMS_SENDS_PER_PHONE,
+      smsPerAddress: env.SMS_SENDS_PER_ADDRESS,
+      smsWindowMinutes: env.SMS_SEND_WINDOW_MINUTES,
+      staffLoginFailures: env.STAFF_LOGIN_FAILURES_ALLOWED,
+      staffLoginWindowMinutes: env.STAFF_LOGIN_WINDOW_MINUTES,
+    },
+    outbox: { pollMs: env.OUTBOX_POLL_MS, maxAttempts: env.OUTBOX_MAX_ATTEMPTS },
+    sms:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            kind: 'twilio',
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+          }
+        : { kind: 'local' },
+    email: env.SMTP_URL
+      ? { kind: 'smtp', url: env.SMTP_URL, from: env.EMAIL_FROM }
+      : { kind: 'local', from: env.EMAIL_FROM },
+    demoScale: env.DEMO_SCALE,
+  };
+}

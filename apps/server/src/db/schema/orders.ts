@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { money, orderStatusEnum, salesChannelEnum } from './enums.js';
+import { locations } from './locations.js';
+import { meals, vendors } from './menu.js';
+import { customers, staffUsers } from './people.js';
+
+/**
+ * The one sales ledger: every customer order of every channel (our app, kiosks, the four
+ * marketplaces). Every sales figure of every dashboard, report and invoice is computed from here.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    channel: salesChannelEnum('channel').notNull(),
+    /** The platform's own order id for marketplace orders; unique per channel so a resend is stored once. */
+    externalId: text('external_id'),
+    customerId: integer('customer_id').references(() => customers.id),
+    customerName: text('customer_name'),
+    customerPhone: text('customer_phone'),
+    customerEmail: text('customer_email'),
+    status: orderStatusEnum('status').notNull().default('Received'),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** For "order later": when the customer wants it. */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    deliveryLocation: text('delivery_location'),
+    subTotal: money('sub_total').notNull(),
+    deliveryCharge: money('delivery_charge').notNull().default('0'),
+    discount: money('discount').notNull().default('0'),
+    promoCode: text('promo_code'),
+    /** Card transaction charge (estimated 1.23% of the total for our own channel). */
+    transactionCharge: money('transaction_charge').notNull().default('0'),
+    /** GST included in the total (total / 11 where all items are taxable). */
+    gst: money('gst').notNull().default('0'),
+    /** What the customer paid (GST inclusive). */
+    total: money('total').notNull(),
+    /** Marketplace commission or fee charged by the platform, when known. */
+    platformFee: money('platform_fee').notNull().default('0'),
+    paymentReceiptNumber: text('payment_receipt_number'),
+    idempotencyKey: text('idempotency_key'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedBy: integer('status_changed_by').references(() => staffUsers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_location_placed_idx').on(t.locationId, t.placedAt),
+    index('orders_placed_idx').on(t.placedAt),
+    index('orders_customer_idx').on(t.customerId, t.placedAt),
+    uniqueIndex('orders_external_idx').on(t.channel, t.externalId).where(sql`external_id IS NOT NULL`),
+    uniqueIndex('orders_idempotency_idx').on(t.idempotencyKey).where(sql`idempotency_key IS NOT NULL`),
+  ],
+);
+
+export interface OrderLineCombo {
+  name: string;
+  price: string;
+  quantity: number;
+}
+
+/**
+ * One line of an order. `mealId` is null when a marketplace meal name matched none of our meals
+ * (shown as meal id -1 in reports); `mealName` is always the name as received.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id').references(() => vendors.id),
+    mealId: integer('meal_id').references(() => meals.id),
+    mealName: text('meal_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    subitem: text('subitem'),
+    combos: jsonb('combos').$type<OrderLineCombo[]>().notNull().default([]),
+    specialRequest: text('special_request'),
+    /** (unit price + combos) x quantity */
+    lineTotal: money('line_total').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_meal_idx').on(t.mealId)],
+);
+
+/** Every status change: who and when. */
+export const orderStatusEvents = pgTable(
+  'order_status_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: orderStatusEnum('from_status'),
+    toStatus: orderStatusEnum('to_status').notNull(),
+    changedBy: integer('changed_by').references(() => staffUsers.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_events_order_idx').on(t.orderId)],
+);
+
+/** A card payment through the payments adapter. Amounts in cents, as the provider has them. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.id),
+    customerId: integer('customer_id').references(() => customers.id),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').notNull(),
+    sourceType: text('source_type'),
+    receiptNumber: text('receipt_number'),
+    totalCents: integer('total_cents').notNull(),
+    appFeeCents: integer('app_fee_cents').notNull().default(0),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_idempotency_idx').on(t.idempotencyKey)],
+);
+
+/** Marketplace adjustments outside an order (Deliveroo refunds and corrections, for instance). */
+export const orderAdjustments = pgTable(
+  'order_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    channel: salesChannelEnum('channel').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    /** Signed: a refund is negative. */
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    externalId: text('external_id'),
+  },
+  (t) => [index('order_adjustments_location_idx').on(t.locationId, t.occurredAt)],
+);
+
+export const promoCodes = pgTable('promo_codes', {
+  code: text('code').primaryKey(),
+  description: text('description').notNull().default(''),
+  /** Either a percent off the sub total or a fixed amount off. */
+  percentOff: integer('percent_off'),
+  amountOff: money('amount_off'),
+  minSubTotal: money('min_sub_total').notNull().default('0'),
+  validFrom: timestamp('valid_from', { withTimezone: true }),
+  validUntil: timestamp('valid_until', { withTimezone: true }),
+});
+
+/** Stored answers for idempotent calls (checkout): same key + same body = same answer. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  scope: text('scope').notNull(),
+  requestHash: text('request_hash').notNull(),
+  responseStatus: integer('response_status'),
+  responseBody: jsonb('response_body'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

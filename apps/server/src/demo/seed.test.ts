@@ -1,0 +1,298 @@
+import { SALES_CHANNELS } from '@kitchaco/domain';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Db } from '../db/client.js';
+import { customers, locations, mealCategories, staffUsers } from '../db/schema/index.js';
+import { verifyPassword } from '../modules/auth/secrets.js';
+import { createTestDatabase } from '../test/db.js';
+import { DEMO_PASSWORD, type DemoSummary, isDatabaseEmpty, seedDemoData } from './seed.js';
+
+const OPTIONS = { scale: 0.1, now: new Date('2026-11-20T03:00:00Z') };
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+async function count(db: Db, query: SQL): Promise<number> {
+  const [row] = await rows<{ n: number | string }>(db, query);
+  return Number(row?.n ?? 0);
+}
+
+let database: Database;
+let db: Db;
+let summary: DemoSummary;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  expect(await isDatabaseEmpty(db)).toBe(true);
+  summary = await seedDemoData(db, OPTIONS);
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('demo data', () => {
+  it('is no longer empty and reports what it made', async () => {
+    expect(await isDatabaseEmpty(db)).toBe(false);
+    expect(summary.locations).toBe(6);
+    expect(summary.vendors).toBe(24);
+    expect(summary.meals).toBeGreaterThan(140);
+    expect(summary.orders).toBe(await count(db, sql`SELECT count(*)::int AS n FROM orders`));
+    expect(summary.stockOrders).toBe(await count(db, sql`SELECT count(*)::int AS n FROM stock_orders`));
+    expect(summary.accounts.slice(0, 4).map((a) => a.email)).toEqual([
+      'admin@demo.test',
+      'operator@demo.test',
+      'stock@demo.test',
+      'stockadmin@demo.test',
+    ]);
+  });
+
+  it('has location 1 at 31, Malua Street, Reservoir and the default meal category 51', async () => {
+    const [first] = await db.select().from(locations).where(eq(locations.id, 1));
+    expect(first?.address).toBe('31, Malua Street, Reservoir');
+    expect(first?.timeZone).toBe('Australia/Melbourne');
+    expect(first?.deliveryDays).toEqual(['Monday', 'Thursday']);
+    const [category] = await db.select().from(mealCategories).where(eq(mealCategories.id, 51));
+    expect(category?.title).toBe('Mains');
+  });
+
+  it('creates the demo staff accounts with their roles and the demo password', async () => {
+    const staff = await db.select().from(staffUsers);
+    const byEmail = new Map(staff.map((s) => [s.email, s]));
+    const admin = byEmail.get('admin@demo.test');
+    expect(admin).toMatchObject({
+      isSuperAdmin: true,
+      isStockAdmin: false,
+      isOperator: false,
+      isStockUser: false,
+    });
+    expect(byEmail.get('operator@demo.test')).toMatchObject({
+      isOperator: true,
+      locationId: 1,
+      externalOperatorId: 1,
+      isSuperAdmin: false,
+    });
+    expect(byEmail.get('stock@demo.test')).toMatchObject({
+      isStockUser: true,
+      locationId: 1,
+      isSuperAdmin: false,
+    });
+    expect(byEmail.get('stockadmin@demo.test')).toMatchObject({ isStockAdmin: true, isSuperAdmin: false });
+    expect(byEmail.get('operator2@demo.test')).toMatchObject({ isOperator: true, locationId: 2 });
+    expect(byEmail.get('stock6@demo.test')).toMatchObject({
+      isStockUser: true,
+      locationId: 6,
+      externalOperatorId: null,
+    });
+    expect(staff.every((s) => s.email === s.email.toLowerCase())).toBe(true);
+    expect(await verifyPassword(admin!.passwordHash, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('gives the demo customer a profile and past orders in several statuses', async () => {
+    const [demo] = await db.select().from(customers).where(eq(customers.phone, '+61400000000'));
+    expect(demo).toMatchObject({ username: 'Demo Customer', email: 'customer@demo.test', locationId: 1 });
+    expect(demo?.address).toBeTruthy();
+    const own = await rows<{ status: string; channel: string }>(
+      db,
+      sql`SELECT status, channel FROM orders WHERE customer_id = ${demo!.id}`,
+    );
+    expect(own.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(own.map((o) => o.status)).size).toBeGreaterThanOrEqual(2);
+    expect(own.every((o) => o.channel === 'online_pickup' || o.channel === 'online_delivery')).toBe(true);
+  });
+
+  it('keeps every order total consistent: total = sub total + delivery - discount, GST = total / 11', async () => {
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM orders WHERE total <> sub_total + delivery_charge - discount`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(db, sql`SELECT count(*)::int AS n FROM orders WHERE gst <> round(total / 11, 2)`),
+    ).toBe(0);
+    expect(await count(db, sql`SELECT count(*)::int AS n FROM orders WHERE total <= 0`)).toBe(0);
+  });
+
+  it('makes every order sub total the sum of its lines, and every line (price + combos) x quantity', async () => {
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM orders o
+            WHERE o.sub_total <> (SELECT COALESCE(sum(l.line_total), 0) FROM order_lines l WHERE l.order_id = o.id)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM order_lines l
+            WHERE l.line_total <> (l.unit_price + COALESCE((
+              SELECT sum((c->>'price')::numeric * (c->>'quantity')::int) FROM jsonb_array_elements(l.combos) c
+            ), 0)) * l.quantity`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM order_lines l JOIN meals m ON m.id = l.meal_id
+            WHERE l.unit_price <> m.price OR l.meal_name <> m.name OR l.vendor_id <> m.vendor_id`,
+      ),
+    ).toBe(0);
+  });
+
+  it('covers all eight channels, with channel-specific details', async () => {
+    const channels = await rows<{ channel: string }>(db, sql`SELECT DISTINCT channel FROM orders`);
+    expect(channels.map((c) => c.channel).sort()).toEqual([...SALES_CHANNELS].sort());
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM orders
+            WHERE channel IN ('uber_eats', 'deliveroo', 'doordash', 'menulog')
+              AND (external_id IS NULL OR customer_id IS NOT NULL OR customer_name IS NULL OR platform_fee <= 0)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM orders
+            WHERE channel IN ('online_pickup', 'online_delivery')
+              AND (customer_id IS NULL OR payment_receipt_number IS NULL OR transaction_charge <= 0)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM orders
+            WHERE channel = 'online_delivery' AND (delivery_location IS NULL OR delivery_charge <= 0)`,
+      ),
+    ).toBe(0);
+  });
+
+  it('has some marketplace lines whose meal matches none of ours', async () => {
+    const unmatched = await rows<{ channel: string; meal_name: string }>(
+      db,
+      sql`SELECT o.channel, l.meal_name FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE l.meal_id IS NULL`,
+    );
+    expect(unmatched.length).toBeGreaterThan(0);
+    expect(
+      unmatched.every((u) => ['uber_eats', 'deliveroo', 'doordash', 'menulog'].includes(u.channel)),
+    ).toBe(true);
+    const names = new Set(
+      (await rows<{ name: string }>(db, sql`SELECT DISTINCT name FROM meals`)).map((m) => m.name),
+    );
+    expect(unmatched.some((u) => names.has(u.meal_name))).toBe(false);
+  });
+
+  it('spreads orders over the history up to now, with recent orders still in progress', async () => {
+    const [range] = await rows<{ first: string; last: string }>(
+      db,
+      sql`SELECT min(placed_at)::text AS first, max(placed_at)::text AS last FROM orders`,
+    );
+    expect(new Date(range!.last).getTime()).toBeLessThanOrEqual(OPTIONS.now.getTime());
+    const days = (OPTIONS.now.getTime() - new Date(range!.first).getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(135);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM orders WHERE status NOT IN ('Finished', 'Canceled')
+            AND placed_at < ${OPTIONS.now.toISOString()}::timestamptz - interval '1 hour'`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(db, sql`SELECT count(*)::int AS n FROM orders WHERE status = 'Canceled'`),
+    ).toBeGreaterThan(0);
+  });
+
+  it('keeps every stock order total = sub total + GST + delivery charge + admin adjustment', async () => {
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM stock_orders
+            WHERE total <> sub_total + gst + delivery_charge + admin_adjustment`,
+      ),
+    ).toBe(0);
+    // Line amounts: sub total = price x qty (2 decimals), GST only on taxable items.
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM stock_order_lines l JOIN stock_list_items i ON i.id = l.stock_list_item_id
+            WHERE l.sub_total <> round(l.price * l.qty, 2)
+               OR l.gst <> CASE WHEN i.has_gst THEN round(l.price * l.qty * 0.1, 3) ELSE 0 END
+               OR l.total <> l.sub_total + l.gst`,
+      ),
+    ).toBe(0);
+    const statuses = await rows<{ status: string; n: number }>(
+      db,
+      sql`SELECT status, count(*)::int AS n FROM stock_orders GROUP BY status`,
+    );
+    expect(statuses.map((s) => s.status).sort()).toEqual(['approved', 'disapproved', 'pending']);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM stock_orders
+            WHERE (status = 'approved' AND (approved_at IS NULL OR approved_by IS NULL))
+               OR (status = 'disapproved' AND disapproved_at IS NULL)
+               OR (status = 'pending' AND (approved_at IS NOT NULL OR disapproved_at IS NOT NULL))`,
+      ),
+    ).toBe(0);
+  });
+
+  it('bundles stock for most meals', async () => {
+    const bundled = await count(db, sql`SELECT count(DISTINCT meal_id)::int AS n FROM stock_bundles`);
+    expect(bundled / summary.meals).toBeGreaterThanOrEqual(0.8);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM stock_bundles b JOIN meals m ON m.id = b.meal_id
+            JOIN vendors v ON v.id = m.vendor_id JOIN stock_list_items i ON i.id = b.stock_list_item_id
+            WHERE i.location_id <> v.location_id`,
+      ),
+    ).toBe(0);
+  });
+
+  it('has fortnight periods from Monday to Sunday 13 days later, covering the history', async () => {
+    const periods = await rows<{ start: string; end: string; dow: number; len: number }>(
+      db,
+      sql`SELECT start_date::text AS start, end_date::text AS end, extract(isodow FROM start_date)::int AS dow,
+            (end_date - start_date)::int AS len FROM fortnight_periods ORDER BY start_date`,
+    );
+    expect(periods.length).toBeGreaterThanOrEqual(10);
+    expect(periods.every((p) => p.dow === 1 && p.len === 13)).toBe(true);
+    const [first] = await rows<{ d: string }>(
+      db,
+      sql`SELECT (min(placed_at) AT TIME ZONE 'Australia/Melbourne')::date::text AS d FROM orders`,
+    );
+    expect(periods[0]!.start <= first!.d).toBe(true);
+    expect(periods[periods.length - 1]!.end >= '2026-11-20').toBe(true);
+  });
+
+  it('moves the serial sequences past the explicit ids', async () => {
+    const [row] = await db
+      .insert(mealCategories)
+      .values({ title: 'Sequence check' })
+      .returning({ id: mealCategories.id });
+    expect(row!.id).toBe(56);
+    await db.delete(mealCategories).where(eq(mealCategories.id, row!.id));
+  });
+
+  it('is deterministic: the same options give the same data', async () => {
+    const other = await createTestDatabase();
+    try {
+      await seedDemoData(other.db, OPTIONS);
+      const fingerprint = sql`SELECT
+          (SELECT count(*)::int FROM orders) AS orders,
+          (SELECT sum(total)::text FROM orders) AS total,
+          (SELECT count(*)::int FROM order_lines) AS lines,
+          (SELECT sum(total)::text FROM stock_orders) AS stock_total,
+          (SELECT string_agg(phone, ',' ORDER BY id) FROM customers) AS phones`;
+      const [a] = await rows<Record<string, unknown>>(db, fingerprint);
+      const [b] = await rows<Record<string, unknown>>(other.db, fingerprint);
+      expect(b).toEqual(a);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+});

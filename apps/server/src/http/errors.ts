@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+
+/**
+ * An error with a stable code, an HTTP status and the message a person sees. Every error response
+ * has the spec's wire shape: { success: false, error, error_code?, field?, code }.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: { field?: string; errorCode?: number; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const invalid = (message: string, field?: string) =>
+  new AppError(400, 'invalid', message, field === undefined ? {} : { field });
+export const unauthorized = (message: string) => new AppError(401, 'unauthorized', message);
+export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
+export const notFound = (message: string) => new AppError(404, 'not_found', message);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const unprocessable = (message: string, field?: string) =>
+  new AppError(422, 'unprocessable', message, field === undefined ? {} : { field });
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'rate_limited', message, { retryAfterSeconds });
+export const unavailable = (message: string) => new AppError(503, 'unavailable', message);
+/** A business rule the spec answers with success false and an error_code (e.g. 1 = below minimum). */
+export const ruleFailed = (message: string, errorCode: number) =>
+  new AppError(422, 'rule_failed', message, { errorCode });
+
+export interface WireError {
+  success: false;
+  error: string;
+  code: string;
+  error_code?: number;
+  field?: string;
+}
+
+export function toWire(error: AppError): WireError {
+  const body: WireError = { success: false, error: error.message, code: error.code };
+  if (error.details.errorCode !== undefined) body.error_code = error.details.errorCode;
+  if (error.details.field !== undefined) body.field = error.details.field;
+  return body;
+}
+
+/** The first problem of a failed zod parse, as a 400 naming the field and the reason. */
+export function fromZod(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join('.') || undefined;
+  const reason = issue?.message ?? 'is invalid';
+  const message = field && !reason.startsWith(field) ? `${field}: ${reason}` : reason;
+  return invalid(message, field);
+}

@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Access, Actor } from './actor.js';
+
+export interface RequestContext {
+  app: AppContext;
+  actor: Actor;
+  /** The bearer token of this request, if one was sent (logout revokes it). */
+  token: string | null;
+  clientAddress: string;
+  log: FastifyBaseLogger;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A REST-style call (`GET /api/v1/vendors/`). Declared once: schemas, access, handler. */
+export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown> {
+  method: Method;
+  /** Fastify path, e.g. '/api/v1/customers/:id/'. */
+  url: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  response: z.ZodType<R>;
+  /** Largest accepted body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Not listed in the OpenAPI document (dev-only helpers). */
+  hidden?: boolean;
+  handler(ctx: RequestContext, input: { params: P; query: Q; body: B }): Promise<R>;
+}
+
+/** A `query_type` call on one of the spec's POST endpoints (`/api/v1/admin-data/` + `admin_login`). */
+export interface CallDef<I = unknown, R = unknown> {
+  endpoint: string;
+  queryType: string;
+  summary: string;
+  access: Access;
+  input: z.ZodType<I>;
+  response: z.ZodType<R>;
+  bodyLimit?: number;
+  handler(ctx: RequestContext, input: I): Promise<R>;
+}
+
+/** Helpers that keep the handler's input typed from its schemas. */
+export function defineRoute<P = undefined, Q = undefined, B = undefined, R = unknown>(
+  def: RouteDef<P, Q, B, R>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+export function defineCall<I, R>(def: CallDef<I, R>): CallDef {
+  return def as unknown as CallDef;
+}
+
+export interface Module {
+  routes?: RouteDef[];
+  calls?: CallDef[];
+}

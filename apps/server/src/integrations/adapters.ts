@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import { type EmailSender, localEmailSender, smtpEmailSender } from './email.js';
+import { localSmsSender, type SmsSender, twilioSmsSender } from './sms.js';
+
+/** The outside world, behind small interfaces. Local implementations by default and in tests. */
+export interface Adapters {
+  sms: SmsSender;
+  email: EmailSender;
+}
+
+export function createAdapters(config: Config, log: FastifyBaseLogger): Adapters {
+  return {
+    sms: config.sms.kind === 'twilio' ? twilioSmsSender(config.sms) : localSmsSender(log),
+    email:
+      config.email.kind === 'smtp' ? smtpEmailSender(config.email) : localEmailSender(log, config.email.from),
+  };
+}

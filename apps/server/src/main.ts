@@ -1,0 +1,55 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
+import { startOutboxWorker } from './modules/notifications/outbox.service.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp({ config, database });
+
+  if (config.demo && (await isDatabaseEmpty(database.db))) {
+    const started = Date.now();
+    app.log.info({ scale: config.demoScale }, 'empty database: seeding demo data');
+    const summary = await seedDemoData(database.db, { scale: config.demoScale, now: new Date() });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const lines = [
+      '',
+      `Demo data ready in ${seconds} s: ${summary.locations} locations, ${summary.vendors} brands, ${summary.meals} meals, ${summary.orders} orders, ${summary.stockOrders} stock orders.`,
+      `Demo accounts (password "${DEMO_PASSWORD}"):`,
+      ...summary.accounts.map((a) => `  ${a.email.padEnd(24)} ${a.role}`),
+      '  customer phone +61400000000 (the SMS code appears at /dev/outbox)',
+      '',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+
+  const worker = startOutboxWorker(app.appContext);
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await worker.stop();
+    await database.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  process.stdout.write(
+    `Kitchaco is running at http://${shown}:${config.port}/ (${database.kind}${config.demo ? ', demo mode' : ''})\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

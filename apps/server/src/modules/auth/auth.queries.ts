@@ -1,0 +1,161 @@
+import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  customers,
+  locations,
+  rateLimitEvents,
+  sessions,
+  smsCodes,
+  staffUsers,
+} from '../../db/schema/index.js';
+
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertSession(
+  db: DbOrTx,
+  row: {
+    tokenHash: string;
+    kind: 'customer' | 'staff';
+    customerId?: number;
+    staffUserId?: number;
+    createdAt: Date;
+    expiresAt: Date;
+  },
+) {
+  const [session] = await db.insert(sessions).values(row).returning({ id: sessions.id });
+  return session!.id;
+}
+
+export async function revokeSession(db: DbOrTx, tokenHash: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+const staffColumns = {
+  user: staffUsers,
+  locationName: locations.address,
+  deliveryDays: locations.deliveryDays,
+  minStockOrder: locations.minStockOrder,
+  minStockDeliveryCharge: locations.minStockDeliveryCharge,
+};
+
+export type StaffRow = Awaited<ReturnType<typeof findStaffByEmail>> & {};
+
+export async function findStaffByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select(staffColumns)
+    .from(staffUsers)
+    .leftJoin(locations, eq(locations.id, staffUsers.locationId))
+    .where(eq(staffUsers.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findStaffById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select(staffColumns)
+    .from(staffUsers)
+    .leftJoin(locations, eq(locations.id, staffUsers.locationId))
+    .where(eq(staffUsers.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Serialises work on one key across transactions and server instances (PostgreSQL advisory lock). */
+export async function lockKey(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+export async function countEvents(db: DbOrTx, bucket: string, key: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(rateLimitEvents)
+    .where(
+      and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key), gte(rateLimitEvents.at, since)),
+    );
+  return row?.n ?? 0;
+}
+
+export async function recordEvent(db: DbOrTx, bucket: string, key: string, at: Date): Promise<void> {
+  await db.insert(rateLimitEvents).values({ bucket, key, at });
+}
+
+export async function clearEvents(db: DbOrTx, bucket: string, key: string): Promise<void> {
+  await db
+    .delete(rateLimitEvents)
+    .where(and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key)));
+}
+
+/** Marks every live code of the phone consumed (a resend replaces the old code). */
+export async function consumeLiveCodes(db: DbOrTx, phone: string, at: Date): Promise<void> {
+  await db
+    .update(smsCodes)
+    .set({ consumedAt: at })
+    .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.consumedAt)));
+}
+
+export async function insertSmsCode(
+  db: DbOrTx,
+  row: { phone: string; codeHash: string; createdAt: Date; expiresAt: Date },
+) {
+  await db.insert(smsCodes).values(row);
+}
+
+export async function findLiveCodeForUpdate(db: DbOrTx, phone: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.consumedAt), gt(smsCodes.expiresAt, now)))
+    .orderBy(sql`${smsCodes.createdAt} DESC`)
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateCode(db: DbOrTx, id: number, set: { attempts?: number; consumedAt?: Date }) {
+  await db.update(smsCodes).set(set).where(eq(smsCodes.id, id));
+}
+
+export async function findCustomerByPhone(db: DbOrTx, phone: string) {
+  const [row] = await db.select().from(customers).where(eq(customers.phone, phone)).limit(1);
+  return row ?? null;
+}
+
+export async function findCustomerById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Inserts the customer, or returns the existing one when two sign-ins race for a new phone. */
+export async function findOrCreateCustomer(db: DbOrTx, phone: string, at: Date) {
+  await db
+    .insert(customers)
+    .values({ phone, createdAt: at })
+    .onConflictDoNothing({ target: customers.phone });
+  return (await findCustomerByPhone(db, phone))!;
+}
+
+export async function updateCustomerProfile(
+  db: DbOrTx,
+  id: number,
+  set: { username: string; email: string; address?: string; locationId?: number },
+) {
+  const [row] = await db.update(customers).set(set).where(eq(customers.id, id)).returning();
+  return row ?? null;
+}
+
+export async function locationExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, id)).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,23 @@
+import { type KitchacoLocation, toAmount, toMills } from '@kitchaco/domain';
+import type { AppContext } from '../../context.js';
+import type { locations } from '../../db/schema/index.js';
+import { listActiveLocations } from './locations.queries.js';
+
+export function presentLocation(row: typeof locations.$inferSelect): KitchacoLocation {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.address,
+    suburb: row.suburb,
+    lat: row.lat,
+    lng: row.lng,
+    time_zone: row.timeZone,
+    square_location_id: row.squareLocationId,
+    delivery_charge: toAmount(toMills(row.deliveryCharge)),
+  };
+}
+
+/** Active locations sorted by id (the URL location parameter indexes this order). */
+export async function listLocations(app: AppContext): Promise<KitchacoLocation[]> {
+  return (await listActiveLocations(app.db)).map(presentLocation);
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineRoute, type Module } from '../../http/registry.js';
+import { listRecentMessages } from './outbox.queries.js';
+
+const outboxMessage = z.object({
+  id: z.number().int(),
+  channel: z.enum(['sms', 'email']),
+  to: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() })),
+  status: z.string(),
+  created_at: z.string(),
+});
+
+export const notificationsModule: Module = {
+  routes: [
+    defineRoute({
+      method: 'GET',
+      url: '/api/dev/outbox',
+      summary: 'Demo mode only: the newest outbox messages, so a person can read an SMS code.',
+      tag: 'dev',
+      access: { kind: 'demo' },
+      query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      response: z.object({ messages: z.array(outboxMessage) }),
+      async handler(ctx, { query }) {
+        const rows = await listRecentMessages(ctx.app.db, query.limit);
+        return {
+          messages: rows.map((m) => ({
+            id: m.id,
+            channel: m.channel,
+            to: m.recipient,
+            subject: m.subject,
+            body: m.body,
+            attachments: m.attachments.map((a) => ({
+              filename: a.filename,
+              content_type: a.contentType,
+              size: Math.floor((a.content.length * 3) / 4),
+            })),
+            status: m.status,
+            created_at: m.createdAt.toISOString(),
+          })),
+        };
+      },
+    }),
+  ],
+};

@@ -1,0 +1,94 @@
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { OutboxAttachment } from '../../db/schema/index.js';
+import { claimDueMessages, insertOutboxMessage, markFailed, markSent } from './outbox.queries.js';
+
+/** Queues an SMS in the caller's transaction: it leaves only if the change that caused it commits. */
+export function queueSms(db: DbOrTx, at: Date, to: string, body: string): Promise<number> {
+  return insertOutboxMessage(db, { channel: 'sms', recipient: to, body, at });
+}
+
+export function queueEmail(
+  db: DbOrTx,
+  at: Date,
+  email: { to: string; subject: string; body: string; attachments?: OutboxAttachment[] },
+): Promise<number> {
+  return insertOutboxMessage(db, {
+    channel: 'email',
+    recipient: email.to,
+    subject: email.subject,
+    body: email.body,
+    attachments: email.attachments ?? [],
+    at,
+  });
+}
+
+/** Seconds to wait before attempt n+1: 5 s, 10 s, 20 s ... capped at 30 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(5 * 2 ** Math.max(0, attempts - 1), 1800);
+}
+
+const CLAIM_SECONDS = 60;
+
+/**
+ * Delivers what is due once. Each message is claimed in a short transaction, sent outside it, and
+ * marked; a crash between send and mark leaves a claim that expires and is retried (at-least-once,
+ * which for a sign-in code or a notice is the right side to err on).
+ */
+export async function deliverDueMessages(
+  app: AppContext,
+  limit = 20,
+): Promise<{ sent: number; failed: number }> {
+  const now = app.clock.now();
+  const claimed = await app.db.transaction((tx) => claimDueMessages(tx, now, CLAIM_SECONDS, limit));
+  let sent = 0;
+  let failed = 0;
+  for (const m of claimed) {
+    try {
+      if (m.channel === 'sms') {
+        await app.adapters.sms.send({ to: m.recipient, body: m.body });
+      } else {
+        await app.adapters.email.send({
+          to: m.recipient,
+          subject: m.subject ?? '',
+          text: m.body,
+          attachments: m.attachments,
+        });
+      }
+      await markSent(app.db, m.id, app.clock.now());
+      sent += 1;
+    } catch (error) {
+      failed += 1;
+      const giveUp = m.attempts >= app.config.outbox.maxAttempts;
+      const retryAt = giveUp
+        ? null
+        : new Date(app.clock.now().getTime() + retryDelaySeconds(m.attempts) * 1000);
+      await markFailed(app.db, m.id, error instanceof Error ? error.message : String(error), retryAt);
+      app.log.warn({ outboxId: m.id, attempts: m.attempts, giveUp }, 'outbox delivery failed');
+    }
+  }
+  return { sent, failed };
+}
+
+/** Polls the outbox until stopped. */
+export function startOutboxWorker(app: AppContext): { stop(): Promise<void> } {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+  const tick = () => {
+    if (stopped) return;
+    running = deliverDueMessages(app)
+      .catch((error) => app.log.warn({ err: error }, 'outbox worker pass failed'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, app.config.outbox.pollMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { Clock } from '../context.js';
+import type { Database } from '../db/client.js';
+import { createTestDatabase } from './db.js';
+
+/** A clock tests can set and move. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-11-18T02:00:00Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(at: Date | string): void {
+    this.current = new Date(at);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh migrated database with a fixed clock and local adapters. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = new TestClock();
+  const config = loadConfig({ NODE_ENV: 'test', DEMO: 'true', LOG_LEVEL: 'silent', ...env });
+  const app = await buildApp({ config, database, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { TEMPLATE_DB } from './global-setup.js';
+
+/** A fresh migrated database for one test file: a PGlite copy of the template, or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<Database> {
+  const target = inject('testDatabase');
+  if (target.kind === 'pglite') {
+    const bytes = readFileSync(target.path);
+    return openPglite(null, new Blob([bytes]));
+  }
+  const name = `kitchaco_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: target.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`);
+  await admin.end();
+  const url = new URL(target.url);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 10);
+  const close = database.close;
+  return {
+    ...database,
+    async close() {
+      await close();
+      const cleanup = new pg.Client({ connectionString: target.url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

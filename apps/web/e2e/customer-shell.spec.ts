@@ -1,0 +1,70 @@
+import { expect, expectAccessible, test } from './fixtures';
+
+interface Location {
+  id: number;
+  name: string;
+  location: string;
+}
+
+test('a visitor changes the pickup location after confirming, which empties the cart', async ({ page }) => {
+  const locations = (await (await page.request.get('/api/v1/kitchaco-location/')).json()) as Location[];
+  const [first, second] = locations;
+  test.skip(!first || !second, 'needs two pickup locations');
+  if (!first || !second) return;
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText('31, Malua Street, Reservoir', { exact: true }),
+  ).toBeVisible();
+  await expectAccessible(page, 'customer home');
+  await page.evaluate(() => window.localStorage.setItem('kitchaco.cart', '{"lines":{}}'));
+
+  const select = page.getByRole('combobox', { name: 'Pickup location' });
+  await select.click();
+  await page.getByRole('option', { name: second.name }).click();
+  const confirm = page.getByRole('dialog', { name: 'Change pickup location?' });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'location change confirmation');
+  await confirm.getByRole('button', { name: 'Keep current location' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: first.name })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('kitchaco.cart'))).not.toBeNull();
+
+  await select.click();
+  await page.getByRole('option', { name: second.name }).click();
+  await page
+    .getByRole('dialog', { name: 'Change pickup location?' })
+    .getByRole('button', { name: 'Change location' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: second.name })).toBeVisible();
+  await expect(page.getByRole('main').getByText(second.location, { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.getItem('kitchaco.cart'))).toBeNull();
+
+  // The choice is remembered.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: second.name })).toBeVisible();
+  await expect(select).toHaveValue(second.name);
+});
+
+test('an unknown address shows a not-found page that leads home', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expectAccessible(page, 'not found');
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('the demo outbox lists the messages sent, newest first', async ({ page }) => {
+  await page.goto('/dev/outbox');
+  await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+  await expect(
+    page
+      .getByRole('table', { name: 'Outbox messages, newest first' })
+      .or(page.getByText('No messages have been sent yet.')),
+  ).toBeVisible();
+  await expectAccessible(page, 'outbox');
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+});

@@ -1,0 +1,60 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys against the built app served by the real server (fresh PGlite demo database),
+ * in the system Chromium. Playwright never downloads a browser here.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3211);
+const root = new URL('../../', import.meta.url).pathname;
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  outputDir: `${root}test-results/playwright-artifacts`,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1400, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumFlags,
+    },
+  },
+  webServer: {
+    command: `node ${root}apps/server/dist/main.js`,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: `${root}node_modules/.tmp/e2e-data`,
+      WEB_DIST: `${root}apps/web/dist`,
+      DEMO: 'true',
+      DEMO_SCALE: '0.3',
+      LOG_LEVEL: 'warn',
+      // Every journey signs in from 127.0.0.1: the per-address SMS limit is tested by the server tests.
+      SMS_SENDS_PER_ADDRESS: '1000',
+      SMS_SENDS_PER_PHONE: '100',
+      OUTBOX_POLL_MS: '100',
+    },
+  },
+});

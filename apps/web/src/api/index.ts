@@ -1,0 +1,3 @@
+export { type ApiFetchOptions, apiFetch, type ResponseSchema } from './api-client';
+export { ApiError, isApiError, NetworkError } from './api-error';
+export { customerFetch, staffFetch } from './session-fetch';

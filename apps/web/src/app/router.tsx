@@ -1,0 +1,35 @@
+import { createBrowserRouter } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { NotFoundPage } from './routes/not-found-page';
+import { RouteErrorPage } from './routes/route-error-page';
+
+const staffPages = () => import('./routes/staff/staff-pages');
+
+/** One lazily loaded chunk per area: customer, staff, dev tools. */
+export const router = createBrowserRouter([
+  {
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        path: '/',
+        lazy: async () => ({ Component: (await import('./layouts/customer-layout')).CustomerLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('./routes/customer-home-page')).CustomerHomePage }),
+          },
+        ],
+      },
+      { path: '/stock', lazy: async () => ({ Component: (await staffPages()).StockPage }) },
+      { path: '/stock-admin', lazy: async () => ({ Component: (await staffPages()).StockAdminPage }) },
+      { path: '/admin', lazy: async () => ({ Component: (await staffPages()).AdminPage }) },
+      { path: '/operator-admin', lazy: async () => ({ Component: (await staffPages()).OperatorAdminPage }) },
+      {
+        path: '/dev/outbox',
+        lazy: async () => ({ Component: (await import('./routes/dev-outbox-page')).DevOutboxPage }),
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+]);

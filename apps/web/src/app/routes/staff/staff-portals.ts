@@ -1,0 +1,72 @@
+import { AUTH_MESSAGES, type StaffUserData } from '@kitchaco/domain';
+import type { StaffLoginCall } from '../../../features/auth/api/staff-login';
+import type { StaffSession } from '../../../lib/session/staff-session';
+
+/** One staff sign-in page: which call it uses, which accounts it serves and where logout returns. */
+export interface StaffPortal {
+  /** The page itself, which is also where Logout goes. */
+  path: string;
+  title: string;
+  loginCall: StaffLoginCall;
+  showLocation: boolean;
+  /** Whether a stored session can use this page; otherwise the login form shows. */
+  accepts: (session: StaffSession) => boolean;
+  /** The page's check of a successful sign-in: a message refuses the account, null lets it in. */
+  refuse: (data: StaffUserData) => string | null;
+}
+
+// The stock login server refuses these accounts itself; the same words here keep the page right
+// whatever it answers.
+function refuseUnlessStockUser(data: StaffUserData): string | null {
+  if (data.is_super_admin) return AUTH_MESSAGES.useSuperAdminPage;
+  return data.is_stock_user ? null : AUTH_MESSAGES.authenticationError;
+}
+
+function refuseUnlessStockAdmin(data: StaffUserData): string | null {
+  return data.is_stock_admin || data.is_super_admin ? null : AUTH_MESSAGES.authenticationError;
+}
+
+// The admin login answers any staff account with its flags: /admin and /operator-admin decide.
+function refuseUnlessSuperAdmin(data: StaffUserData): string | null {
+  return data.is_super_admin ? null : AUTH_MESSAGES.noAccess;
+}
+
+function refuseUnlessOperator(data: StaffUserData): string | null {
+  if (data.is_super_admin) return AUTH_MESSAGES.useSuperAdminPage;
+  return data.is_operator ? null : AUTH_MESSAGES.authenticationError;
+}
+
+export const STAFF_PORTALS = {
+  stock: {
+    path: '/stock',
+    title: 'Stock Ordering System',
+    loginCall: 'stock',
+    showLocation: true,
+    accepts: (s) => s.isStockUser && !s.isSuperAdmin,
+    refuse: refuseUnlessStockUser,
+  },
+  stockAdmin: {
+    path: '/stock-admin',
+    title: 'Stock Admin',
+    loginCall: 'stockAdmin',
+    showLocation: false,
+    accepts: (s) => s.isStockAdmin || s.isSuperAdmin,
+    refuse: refuseUnlessStockAdmin,
+  },
+  admin: {
+    path: '/admin',
+    title: 'Super Admin',
+    loginCall: 'admin',
+    showLocation: false,
+    accepts: (s) => s.isSuperAdmin,
+    refuse: refuseUnlessSuperAdmin,
+  },
+  operatorAdmin: {
+    path: '/operator-admin',
+    title: 'Operator Admin',
+    loginCall: 'admin',
+    showLocation: true,
+    accepts: (s) => s.isOperator && !s.isSuperAdmin,
+    refuse: refuseUnlessOperator,
+  },
+} as const satisfies Record<string, StaffPortal>;

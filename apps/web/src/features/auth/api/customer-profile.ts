@@ -1,0 +1,41 @@
+import { type CustomerProfile, customerProfile, type UpdateCustomerRequest } from '@kitchaco/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { customerFetch } from '../../../api';
+
+export const customerQueries = {
+  all: () => ['customer'] as const,
+  profile: (userId: number) =>
+    queryOptions({
+      queryKey: [...customerQueries.all(), userId, 'profile'] as const,
+      queryFn: ({ signal }) => getCustomerProfile(userId, signal),
+    }),
+};
+
+export function getCustomerProfile(userId: number, signal?: AbortSignal): Promise<CustomerProfile> {
+  return customerFetch(`/api/v1/customers/${userId}/`, { schema: customerProfile, signal });
+}
+
+export function updateCustomerProfile(userId: number, body: UpdateCustomerRequest): Promise<CustomerProfile> {
+  return customerFetch(`/api/v1/customers/${userId}/`, { method: 'PUT', body, schema: customerProfile });
+}
+
+/** The signed-in customer's profile; disabled while signed out. */
+export function useCustomerProfile(userId: number | undefined) {
+  return useQuery({
+    ...customerQueries.profile(userId ?? 0),
+    enabled: userId !== undefined,
+  });
+}
+
+export function useUpdateCustomerProfile(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateCustomerRequest) => updateCustomerProfile(userId, body),
+    onSuccess: (profile) => queryClient.setQueryData(customerQueries.profile(userId).queryKey, profile),
+  });
+}
+
+/** The spec's rule: the profile modal is needed while the name is empty or the email is missing. */
+export function isProfileIncomplete(profile: CustomerProfile): boolean {
+  return !profile.username?.trim() || profile.email === null;
+}

@@ -1,0 +1,22 @@
+import { kitchacoLocationList } from '@kitchaco/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../api';
+
+export const locationQueries = {
+  all: () => ['locations'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...locationQueries.all(), 'list'] as const,
+      queryFn: ({ signal }) => getLocations(signal),
+      staleTime: 5 * 60_000,
+    }),
+};
+
+/** The pickup locations ("kitchaco" on the wire), sorted by id. */
+export function getLocations(signal?: AbortSignal) {
+  return apiFetch('/api/v1/kitchaco-location/', { signal, schema: kitchacoLocationList });
+}
+
+export function useLocations() {
+  return useQuery(locationQueries.list());
+}

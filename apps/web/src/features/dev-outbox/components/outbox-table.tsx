@@ -1,0 +1,41 @@
+import { Badge, Table, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import type { OutboxMessage } from '../api/outbox';
+
+export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {
+  if (messages.length === 0) return <Text>No messages have been sent yet.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={800}>
+      <Table striped verticalSpacing="sm" aria-label="Outbox messages, newest first">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Channel</Table.Th>
+            <Table.Th>To</Table.Th>
+            <Table.Th>Subject</Table.Th>
+            <Table.Th>Message</Table.Th>
+            <Table.Th>Time</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {messages.map((message) => (
+            <Table.Tr key={message.id}>
+              <Table.Td>
+                <Badge variant="light" tt="uppercase">
+                  {message.channel}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{message.to}</Table.Td>
+              <Table.Td>{message.subject ?? '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{message.body}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={message.created_at}>
+                  {dayjs(message.created_at).format('DD MMM YYYY, hh:mm:ss A')}
+                </time>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = 'http://localhost:3000';
+const proxy = { '/api': apiTarget, '/healthz': apiTarget };
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // '@kitchaco/source' first: the domain package is read from its TypeScript sources, so the web app
+    // never needs packages/domain/dist to be built. The rest are Vite's default client conditions.
+    conditions: ['@kitchaco/source', 'module', 'browser', 'development|production'],
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: { proxy },
+  preview: { proxy },
+});

@@ -1,0 +1,3 @@
+export * from './auth.schemas.js';
+export * from './messages.js';
+export * from './phone.js';

@@ -1,0 +1,1 @@
+export * from './locations.schemas.js';

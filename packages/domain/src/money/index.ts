@@ -1,0 +1,2 @@
+export * from './gst.js';
+export * from './money.js';

@@ -1,0 +1,20 @@
+// Browser journeys: builds the app, then runs Playwright on the system Chromium (never a download).
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { bin, buildIfNeeded, chromiumPath, root, run } from './lib.mjs';
+
+const chromium = chromiumPath();
+if (!chromium) {
+  process.stderr.write('No Chromium found (install it with: apt-get install -y chromium).\n');
+  process.exit(1);
+}
+const built = await buildIfNeeded({ quiet: true });
+if (built !== 0) process.exit(built);
+rmSync(join(root, 'node_modules/.tmp/e2e-data'), { recursive: true, force: true });
+process.exitCode = await run(
+  bin('playwright'),
+  ['test', '-c', 'apps/web/playwright.config.ts', ...process.argv.slice(2)],
+  {
+    env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  },
+);

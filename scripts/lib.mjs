@@ -1,0 +1,79 @@
+// Small helpers shared by the project scripts (no dependencies: they run before anything is built).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((done) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      ...options,
+      env: { ...process.env, ...options.env },
+    });
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', () => done(127));
+  });
+}
+
+/** Newest modification time of any file below the given paths. */
+export function newestMtime(paths) {
+  let newest = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      for (const entry of readdirSync(p))
+        if (entry !== 'node_modules' && entry !== 'dist') walk(join(p, entry));
+    } else if (s.mtimeMs > newest) newest = s.mtimeMs;
+  };
+  for (const p of paths) walk(join(root, p));
+  return newest;
+}
+
+const WEB_INPUTS = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/domain/src',
+];
+
+/** Builds the server (incremental tsc) and the web app when its sources changed since the last build. */
+export async function buildIfNeeded({ quiet = false } = {}) {
+  const say = (m) => quiet || process.stdout.write(`${m}\n`);
+  say('Building the server (tsc -b) ...');
+  const tsc = await run(bin('tsc'), ['-b', 'packages/domain', 'apps/server']);
+  if (tsc !== 0) return tsc;
+  const index = join(root, 'apps/web/dist/index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  if (built >= newestMtime(WEB_INPUTS)) {
+    say('Web app is up to date.');
+    return 0;
+  }
+  say('Building the web app (vite build) ...');
+  return run(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'apps/web') });
+}
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumPath() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  );
+  return candidates.find((p) => existsSync(p)) ?? null;
+}
