@@ -3,3 +3,4 @@ export * from './constants.js';
 export * from './dates/index.js';
 export * from './locations/index.js';
 export * from './money/index.js';
+export * from './notifications/outbox.schemas.js';

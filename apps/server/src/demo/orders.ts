@@ -5,9 +5,11 @@ import {
   divide,
   type IsoDate,
   localDate,
+  MARKETPLACE_CHANNELS,
   type Mills,
   multiply,
   type OrderStatus,
+  SALES_CHANNELS,
   type SalesChannel,
   sum,
   toFixedString,
@@ -95,18 +97,9 @@ export interface OrderHistoryResult {
   adjustments: number;
 }
 
-const CHANNELS: SalesChannel[] = [
-  'in_store_cash',
-  'in_store_card',
-  'online_pickup',
-  'online_delivery',
-  'uber_eats',
-  'deliveroo',
-  'doordash',
-  'menulog',
-];
+const CHANNELS: readonly SalesChannel[] = SALES_CHANNELS;
 const CHANNEL_WEIGHTS = [7, 16, 16, 9, 24, 10, 12, 6];
-const MARKETPLACE = new Set<SalesChannel>(['uber_eats', 'deliveroo', 'doordash', 'menulog']);
+const MARKETPLACE = new Set<SalesChannel>(MARKETPLACE_CHANNELS);
 const CARD_PAID = new Set<SalesChannel>(['in_store_card', 'online_pickup', 'online_delivery']);
 const EXTERNAL_PREFIX: Partial<Record<SalesChannel, string>> = {
   uber_eats: 'UE-',

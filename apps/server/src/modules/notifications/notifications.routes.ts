@@ -1,17 +1,7 @@
+import { outboxListResponse } from '@kitchaco/domain';
 import { z } from 'zod';
 import { defineRoute, type Module } from '../../http/registry.js';
 import { listRecentMessages } from './outbox.queries.js';
-
-const outboxMessage = z.object({
-  id: z.number().int(),
-  channel: z.enum(['sms', 'email']),
-  to: z.string(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), size: z.number().int() })),
-  status: z.string(),
-  created_at: z.string(),
-});
 
 export const notificationsModule: Module = {
   routes: [
@@ -22,7 +12,7 @@ export const notificationsModule: Module = {
       tag: 'dev',
       access: { kind: 'demo' },
       query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
-      response: z.object({ messages: z.array(outboxMessage) }),
+      response: outboxListResponse,
       async handler(ctx, { query }) {
         const rows = await listRecentMessages(ctx.app.db, query.limit);
         return {

@@ -1,15 +1,6 @@
-import type { OutboxChannel } from '@kitchaco/domain';
+import { type OutboxMessage, outboxListResponse } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../api';
-
-export interface OutboxMessage {
-  id: number | string;
-  channel: OutboxChannel;
-  to: string;
-  subject: string | null;
-  body: string;
-  created_at: string;
-}
 
 export const outboxQueries = {
   all: () => ['dev-outbox'] as const,
@@ -23,7 +14,7 @@ export const outboxQueries = {
 
 /** Messages the demo server has sent, newest first (the server answers 404 outside demo mode). */
 export async function getOutbox(signal?: AbortSignal): Promise<OutboxMessage[]> {
-  const { messages } = await apiFetch<{ messages: OutboxMessage[] }>('/api/dev/outbox', { signal });
+  const { messages } = outboxListResponse.parse(await apiFetch<unknown>('/api/dev/outbox', { signal }));
   return [...messages].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 }
 

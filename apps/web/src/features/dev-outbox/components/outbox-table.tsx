@@ -1,6 +1,6 @@
+import type { OutboxMessage } from '@kitchaco/domain';
 import { Badge, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import type { OutboxMessage } from '../api/outbox';
 
 export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {
   if (messages.length === 0) return <Text>No messages have been sent yet.</Text>;
