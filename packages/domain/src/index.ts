@@ -4,3 +4,5 @@ export * from './dates/index.js';
 export * from './locations/index.js';
 export * from './money/index.js';
 export * from './notifications/outbox.schemas.js';
+export * from './menu/index.js';
+export * from './orders/index.js';

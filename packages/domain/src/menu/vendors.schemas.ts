@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const kitchen = z.object({ id: z.number().int(), title: z.string() });
+export type Kitchen = z.infer<typeof kitchen>;
+
+/** A brand as customers see it (`GET /api/v1/vendors/`). */
+export const vendor = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  address: z.string().nullable(),
+  logo: z.string().nullable(),
+  image: z.string().nullable(),
+  description: z.string().nullable(),
+  kitchaco: z.object({ id: z.number().int(), location: z.string() }),
+  kitchens: z.array(kitchen),
+});
+export type Vendor = z.infer<typeof vendor>;
+export const vendorList = z.array(vendor);
+export const vendorListQuery = z.object({ kitchaco: z.coerce.number().int().positive().optional() });
+
+/** `GET /api/v1/vendor-filters/`: the kitchens (cuisines) vendors are grouped by. */
+export const vendorFilters = z.object({ Kitchen: z.array(kitchen) });
+
+export const menuCombo = z.object({ id: z.number().int(), name: z.string(), price: z.number() });
+export const menuSubitem = z.object({ id: z.number().int(), name: z.string() });
+
+/** A meal on a vendor's menu: only Enabled meals, combos and sub-items ever reach customers. */
+export const menuMeal = z.object({
+  id: z.number().int(),
+  meal_name: z.string(),
+  meal_price: z.number(),
+  description: z.string(),
+  meal_image: z.string().nullable(),
+  category: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  meal_combo: z.array(menuCombo),
+  meal_subitem: z.array(menuSubitem),
+});
+export type MenuMeal = z.infer<typeof menuMeal>;
+
+export const vendorMenu = z.object({ vendor, meals: z.array(menuMeal) });
+export type VendorMenu = z.infer<typeof vendorMenu>;
+export const vendorIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** A post of the "What's Latest" / "Checkout the latest" feed. */
+export const feedPost = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  image: z.string().nullable(),
+  link: z.string().nullable(),
+  published_at: z.string(),
+});
+export type FeedPost = z.infer<typeof feedPost>;
+export const feedQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(7) });
+export const feedList = z.array(feedPost);

@@ -1,0 +1,2 @@
+export * from './checkout.schemas.js';
+export * from './pricing.js';
