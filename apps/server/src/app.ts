@@ -12,6 +12,7 @@ import { registerModules } from './http/register.js';
 import { type Adapters, createAdapters } from './integrations/adapters.js';
 import { authenticator } from './modules/auth/auth.service.js';
 import { modules } from './modules/index.js';
+import { OrderEventHub } from './modules/orders/order-events.js';
 
 export interface BuildOptions {
   config: Config;
@@ -83,8 +84,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db,
     clock: options.clock ?? systemClock,
     adapters: options.adapters ?? createAdapters(config, app.log),
+    orderEvents: new OrderEventHub(database, app.log),
     log: app.log,
   };
+  await context.orderEvents.start().catch((error: unknown) => {
+    // Live status is best effort: the app still serves everything else without it.
+    app.log.warn({ err: error }, 'order status notifications are unavailable');
+  });
+  app.addHook('onClose', () => context.orderEvents.stop());
   app.decorate('appContext', context);
 
   app.addHook('onSend', async (request, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Adapters } from './integrations/adapters.js';
+import type { OrderEventHub } from './modules/orders/order-events.js';
 
 export interface Clock {
   now(): Date;
@@ -16,5 +17,7 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   adapters: Adapters;
+  /** Live order status fan-out (LISTEN/NOTIFY). */
+  orderEvents: OrderEventHub;
   log: FastifyBaseLogger;
 }

@@ -22,6 +22,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations (serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel; `pg_notify` from any instance (after its transaction commits) reaches
+   * every listener. Resolves to an unsubscribe function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -44,6 +49,7 @@ export function wrapPglite(client: PGlite): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
     ping: async () => {
       await client.query('SELECT 1');
       return true;
@@ -75,10 +81,53 @@ export function openPostgres(url: string, poolSize = 10): Database {
         client.release();
       }
     },
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
     async ping() {
       await pool.query('SELECT 1');
       return true;
     },
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A dedicated connection for LISTEN (pooled connections cannot hold one). If it drops, it
+ * reconnects with back-off until unsubscribed.
+ */
+async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let delay = 500;
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload) onPayload(msg.payload);
+    });
+    c.on('error', () => {
+      c.end().catch(() => {});
+      if (client === c) {
+        client = null;
+        setTimeout(() => void connect().catch(() => {}), delay);
+        delay = Math.min(delay * 2, 10_000);
+      }
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      client = c;
+      delay = 500;
+    } catch {
+      await c.end().catch(() => {});
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), delay);
+      delay = Math.min(delay * 2, 10_000);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }

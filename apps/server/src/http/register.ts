@@ -100,13 +100,57 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
       const body = def.body ? asObject(request.body) : null;
       const { actor, token } = await establishActor(app, auth, request, def.access, body);
       checkAccess(app, def.access, actor);
+      const ctx = requestContext(app, request, actor, token);
+      if (def.stream) return openEventStream(ctx, request, reply, def.stream);
       const input = {
         params: parseWith(def.params as never, request.params),
         query: parseWith(def.query as never, request.query),
         body: parseWith(def.body as never, body),
+        headers: parseWith(def.headers as never, request.headers),
       };
-      const result = await def.handler(requestContext(app, request, actor, token), input);
+      const result = await def.handler(ctx, input);
       return reply.send(result);
+    },
+  });
+}
+
+const HEARTBEAT_MS = 15_000;
+
+/** Keeps a `text/event-stream` response open, with a heartbeat comment so proxies keep it alive. */
+async function openEventStream(
+  ctx: RequestContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  stream: NonNullable<RouteDef['stream']>,
+): Promise<void> {
+  const closers: (() => void)[] = [];
+  let closed = false;
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
+    'x-request-id': request.id,
+  });
+  reply.raw.write(': connected\n\n');
+  const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    for (const fn of closers) fn();
+  };
+  request.raw.on('close', close);
+  reply.raw.on('close', close);
+  await stream(ctx, {
+    send(event, data) {
+      if (!closed) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    onClose(fn) {
+      if (closed) fn();
+      else closers.push(fn);
     },
   });
 }

@@ -15,7 +15,13 @@ export interface RequestContext {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A REST-style call (`GET /api/v1/vendors/`). Declared once: schemas, access, handler. */
-export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown> {
+/** Sends one server-sent event; `onClose` runs when the client goes away. */
+export interface EventStream {
+  send(event: string, data: unknown): void;
+  onClose(fn: () => void): void;
+}
+
+export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown, H = unknown> {
   method: Method;
   /** Fastify path, e.g. '/api/v1/customers/:id/'. */
   url: string;
@@ -25,12 +31,16 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown> {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** Request headers the handler reads (lower-case names), e.g. idempotency-key. */
+  headers?: z.ZodType<H>;
   response: z.ZodType<R>;
   /** Largest accepted body in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** Not listed in the OpenAPI document (dev-only helpers). */
   hidden?: boolean;
-  handler(ctx: RequestContext, input: { params: P; query: Q; body: B }): Promise<R>;
+  handler(ctx: RequestContext, input: { params: P; query: Q; body: B; headers: H }): Promise<R>;
+  /** A `text/event-stream` route: the handler subscribes and the stream stays open. */
+  stream?: (ctx: RequestContext, events: EventStream) => Promise<void>;
 }
 
 /** A `query_type` call on one of the spec's POST endpoints (`/api/v1/admin-data/` + `admin_login`). */
@@ -46,8 +56,8 @@ export interface CallDef<I = unknown, R = unknown> {
 }
 
 /** Helpers that keep the handler's input typed from its schemas. */
-export function defineRoute<P = undefined, Q = undefined, B = undefined, R = unknown>(
-  def: RouteDef<P, Q, B, R>,
+export function defineRoute<P = undefined, Q = undefined, B = undefined, R = unknown, H = undefined>(
+  def: RouteDef<P, Q, B, R, H>,
 ): RouteDef {
   return def as unknown as RouteDef;
 }

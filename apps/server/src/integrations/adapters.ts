@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { type EmailSender, localEmailSender, smtpEmailSender } from './email.js';
+import { localPaymentProvider, type PaymentProvider } from './payments.js';
 import { localSmsSender, type SmsSender, twilioSmsSender } from './sms.js';
 
 /** The outside world, behind small interfaces. Local implementations by default and in tests. */
 export interface Adapters {
   sms: SmsSender;
   email: EmailSender;
+  payments: PaymentProvider;
 }
 
 export function createAdapters(config: Config, log: FastifyBaseLogger): Adapters {
@@ -14,5 +16,6 @@ export function createAdapters(config: Config, log: FastifyBaseLogger): Adapters
     sms: config.sms.kind === 'twilio' ? twilioSmsSender(config.sms) : localSmsSender(log),
     email:
       config.email.kind === 'smtp' ? smtpEmailSender(config.email) : localEmailSender(log, config.email.from),
+    payments: localPaymentProvider(),
   };
 }

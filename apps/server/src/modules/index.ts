@@ -2,6 +2,14 @@ import type { Module } from '../http/registry.js';
 import { authModule } from './auth/auth.routes.js';
 import { locationsModule } from './locations/locations.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
+import { ordersModule } from './orders/orders.routes.js';
+import { vendorsModule } from './vendors/vendors.routes.js';
 
 /** Every business area of the server. The authorisation matrix and OpenAPI walk this list. */
-export const modules: Module[] = [authModule, locationsModule, notificationsModule];
+export const modules: Module[] = [
+  authModule,
+  locationsModule,
+  notificationsModule,
+  vendorsModule,
+  ordersModule,
+];

@@ -1,5 +1,17 @@
+import { WEEKDAYS } from '@kitchaco/domain';
 import type { Db } from '../db/client.js';
-import { customers, externalOperators, locations, staffUsers } from '../db/schema/index.js';
+import {
+  customers,
+  externalOperators,
+  kitchens,
+  locations,
+  mealCombos,
+  mealSubitems,
+  meals,
+  staffUsers,
+  vendorKitchens,
+  vendors,
+} from '../db/schema/index.js';
 import { hashPassword } from '../modules/auth/secrets.js';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -21,6 +33,8 @@ export async function createLocation(db: Db, overrides: Partial<typeof locations
       deliveryDays: ['Monday', 'Thursday'],
       minStockOrder: '300.00',
       minStockDeliveryCharge: '25.00',
+      deliveryCharge: '6.50',
+      openingHours: Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '00:00', close: '24:00' }])),
       ...overrides,
     })
     .returning();
@@ -72,4 +86,55 @@ export async function createCustomer(db: Db, overrides: Partial<typeof customers
     .values({ phone: `+6141${String(n).padStart(7, '0')}`, ...overrides })
     .returning();
   return row!;
+}
+
+export async function createKitchen(db: Db, title = `Kitchen ${next()}`) {
+  const [row] = await db.insert(kitchens).values({ title }).returning();
+  return row!;
+}
+
+export async function createVendor(
+  db: Db,
+  locationId: number,
+  overrides: Partial<typeof vendors.$inferInsert> = {},
+  kitchenIds: number[] = [],
+) {
+  const [row] = await db
+    .insert(vendors)
+    .values({ locationId, title: `Brand ${next()}`, ...overrides })
+    .returning();
+  if (kitchenIds.length)
+    await db.insert(vendorKitchens).values(kitchenIds.map((kitchenId) => ({ vendorId: row!.id, kitchenId })));
+  return row!;
+}
+
+type MealStatus = (typeof meals.$inferInsert)['status'];
+
+/** A meal with combos (name, price, status) and sub-items (name, status). */
+export async function createMeal(
+  db: Db,
+  vendorId: number,
+  overrides: Partial<typeof meals.$inferInsert> = {},
+  extras: {
+    combos?: { name: string; price: string; status?: MealStatus }[];
+    subitems?: { name: string; status?: MealStatus }[];
+  } = {},
+) {
+  const [meal] = await db
+    .insert(meals)
+    .values({ vendorId, name: `Meal ${next()}`, price: '10.00', ...overrides })
+    .returning();
+  const combos = extras.combos?.length
+    ? await db
+        .insert(mealCombos)
+        .values(extras.combos.map((c) => ({ mealId: meal!.id, ...c })))
+        .returning()
+    : [];
+  const subitems = extras.subitems?.length
+    ? await db
+        .insert(mealSubitems)
+        .values(extras.subitems.map((s) => ({ mealId: meal!.id, ...s })))
+        .returning()
+    : [];
+  return { meal: meal!, combos, subitems };
 }

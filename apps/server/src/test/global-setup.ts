@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -40,6 +40,7 @@ export default async function setup(project: TestProject) {
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('testDatabase', { kind: 'pglite', path });
+  return () => rmSync(path, { force: true });
 }
 
 declare module 'vitest' {

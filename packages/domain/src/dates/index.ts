@@ -1,1 +1,2 @@
 export * from './business-time.js';
+export * from './opening-hours.js';

@@ -133,4 +133,7 @@ export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
 export const orderStatusEvent = z.object({ order_id: z.number().int(), status: orderStatus, at: z.string() });
 export type OrderStatusEvent = z.infer<typeof orderStatusEvent>;
 
-export const updateOrderStatusRequest = z.object({ order_id: z.coerce.number().int().positive(), status: orderStatus });
+export const updateOrderStatusRequest = z.object({
+  order_id: z.coerce.number().int().positive(),
+  status: orderStatus,
+});

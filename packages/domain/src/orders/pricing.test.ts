@@ -5,7 +5,9 @@ import { cartLineTotal, priceCart, promoDiscount } from './pricing.js';
 
 describe('customer cart pricing', () => {
   it('multiplies each combo by the quantity', () => {
-    expect(toFixedString(cartLineTotal(toMills('14.90'), [toMills('2.00'), toMills('4.50')], 3))).toBe('64.20');
+    expect(toFixedString(cartLineTotal(toMills('14.90'), [toMills('2.00'), toMills('4.50')], 3))).toBe(
+      '64.20',
+    );
   });
 
   it('prices a delivery cart with a percent promo', () => {
@@ -31,12 +33,17 @@ describe('customer cart pricing', () => {
   it('property: total = sub total + delivery - discount, and never negative', () => {
     const cents = fc.integer({ min: 0, max: 1_000_000 }).map((c) => c * 10);
     fc.assert(
-      fc.property(fc.array(cents, { maxLength: 20 }), cents, fc.integer({ min: 0, max: 100 }), (lines, fee, pct) => {
-        const a = priceCart(lines, fee, { percentOff: pct, amountOff: null, minSubTotal: 0 });
-        expect(a.total).toBe(a.subTotal + a.deliveryCharge - a.discount);
-        expect(a.total).toBeGreaterThanOrEqual(0);
-        expect(a.total % 10).toBe(0);
-      }),
+      fc.property(
+        fc.array(cents, { maxLength: 20 }),
+        cents,
+        fc.integer({ min: 0, max: 100 }),
+        (lines, fee, pct) => {
+          const a = priceCart(lines, fee, { percentOff: pct, amountOff: null, minSubTotal: 0 });
+          expect(a.total).toBe(a.subTotal + a.deliveryCharge - a.discount);
+          expect(a.total).toBeGreaterThanOrEqual(0);
+          expect(a.total % 10).toBe(0);
+        },
+      ),
     );
   });
 });

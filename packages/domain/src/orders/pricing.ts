@@ -16,7 +16,8 @@ export interface Promo {
 /** The discount of a promo on a sub total; never more than the sub total, zero below its minimum. */
 export function promoDiscount(subTotal: Mills, promo: Promo | null): Mills {
   if (!promo || subTotal < promo.minSubTotal) return 0;
-  const off = promo.percentOff !== null ? applyRate(subTotal, promo.percentOff / 100, 2) : (promo.amountOff ?? 0);
+  const off =
+    promo.percentOff !== null ? applyRate(subTotal, promo.percentOff / 100, 2) : (promo.amountOff ?? 0);
   return Math.min(off, subTotal);
 }
 
@@ -32,7 +33,11 @@ export interface CartAmounts {
 }
 
 /** Prices a customer cart: every figure the customer sees and the server stores. */
-export function priceCart(lineTotals: readonly Mills[], deliveryCharge: Mills, promo: Promo | null): CartAmounts {
+export function priceCart(
+  lineTotals: readonly Mills[],
+  deliveryCharge: Mills,
+  promo: Promo | null,
+): CartAmounts {
   const subTotal = sum(lineTotals);
   const discount = promoDiscount(subTotal, promo);
   const total = subTotal + deliveryCharge - discount;

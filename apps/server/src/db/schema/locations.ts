@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '@kitchaco/domain';
+import { DEFAULT_TIME_ZONE, type OpeningHours } from '@kitchaco/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -31,9 +31,6 @@ export const externalOperators = pgTable('external_operators', {
   menulogRate: rate('menulog_rate').notNull().default('0'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Opening hours per weekday, local time "HH:MM". Missing day = closed. */
-export type OpeningHours = Partial<Record<string, { open: string; close: string }>>;
 
 /** A pickup location ("kitchaco" on the wire). Each hosts several vendors (brands). */
 export const locations = pgTable('locations', {

@@ -1,7 +1,7 @@
 import { type KitchacoLocation, toAmount, toMills } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
 import type { locations } from '../../db/schema/index.js';
-import { listActiveLocations } from './locations.queries.js';
+import { findLocation, listActiveLocations } from './locations.queries.js';
 
 export function presentLocation(row: typeof locations.$inferSelect): KitchacoLocation {
   return {
@@ -20,4 +20,10 @@ export function presentLocation(row: typeof locations.$inferSelect): KitchacoLoc
 /** Active locations sorted by id (the URL location parameter indexes this order). */
 export async function listLocations(app: AppContext): Promise<KitchacoLocation[]> {
   return (await listActiveLocations(app.db)).map(presentLocation);
+}
+
+/** An active location's row, or null. */
+export async function activeLocation(app: AppContext, id: number) {
+  const row = await findLocation(app.db, id);
+  return row?.isActive ? row : null;
 }

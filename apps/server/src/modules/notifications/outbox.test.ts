@@ -18,6 +18,7 @@ function recordingAdapters() {
   const sent: string[] = [];
   let failing = false;
   const adapters: Adapters = {
+    payments: t.app.appContext.adapters.payments,
     sms: {
       name: 'test',
       async send(m) {

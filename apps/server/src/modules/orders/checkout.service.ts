@@ -1,0 +1,355 @@
+import {
+  type CheckoutRequest,
+  cartLineTotal,
+  isOpenAt,
+  type Mills,
+  nextOpening,
+  type PlaceOrderRequest,
+  type PlaceOrderResponse,
+  priceCart,
+  type QuoteResponse,
+  toAmount,
+  toFixedString,
+  toMills,
+} from '@kitchaco/domain';
+import type { AppContext } from '../../context.js';
+import type { OrderLineCombo } from '../../db/schema/index.js';
+import type { Actor } from '../../http/actor.js';
+import { AppError, conflict, invalid, unauthorized, unprocessable } from '../../http/errors.js';
+import { hmac } from '../auth/secrets.js';
+import { activeLocation } from '../locations/locations.service.js';
+import { mealsForPricing } from '../vendors/vendors.service.js';
+import { announceStatus } from './order-events.js';
+import * as q from './orders.queries.js';
+import { customerOrders } from './orders.service.js';
+
+const MAX_DAYS_AHEAD = 7;
+/** A first attempt that has not answered after this long is taken as dead and may be retried. */
+const STALE_ATTEMPT_MS = 30_000;
+
+interface PricedLine {
+  mealId: number;
+  vendorId: number;
+  vendorTitle: string;
+  mealName: string;
+  quantity: number;
+  unitPrice: string;
+  subitem: { id: number; name: string } | null;
+  combos: { id: number; name: string; price: string }[];
+  specialRequest: string | null;
+  lineTotal: Mills;
+}
+
+export interface PricedCheckout {
+  locationId: number;
+  channel: 'online_pickup' | 'online_delivery';
+  deliveryLocation: string | null;
+  scheduledFor: Date | null;
+  promoCode: string | null;
+  lines: PricedLine[];
+  amounts: ReturnType<typeof priceCart>;
+}
+
+const money = (m: Mills) => toAmount(m);
+
+/**
+ * Prices a checkout from the server's own data: meals, combos and sub-items must be Enabled and of
+ * the chosen location; the time must fall in opening hours; the promo must be valid.
+ */
+export async function priceCheckout(app: AppContext, input: CheckoutRequest): Promise<PricedCheckout> {
+  const now = app.clock.now();
+  const location = await activeLocation(app, input.kitchaco);
+  if (!location) throw invalid('kitchaco: no such location', 'kitchaco');
+
+  const meals = await mealsForPricing(
+    app,
+    input.lines.map((l) => l.meal_id),
+  );
+  const lines = input.lines.map((line, i): PricedLine => {
+    const meal = meals.get(line.meal_id);
+    if (!meal || meal.locationId !== location.id) {
+      throw invalid('This meal is not available at the selected location.', `lines.${i}.meal_id`);
+    }
+    let subitem: PricedLine['subitem'] = null;
+    if (meal.subitems.length > 0) {
+      subitem = meal.subitems.find((s) => s.id === line.subitem_id) ?? null;
+      if (!subitem) throw invalid(`Please choose one option for ${meal.name}.`, `lines.${i}.subitem_id`);
+    } else if (line.subitem_id) {
+      throw invalid(`${meal.name} has no options to choose.`, `lines.${i}.subitem_id`);
+    }
+    if (new Set(line.combo_ids).size !== line.combo_ids.length) {
+      throw invalid('An extra was chosen twice.', `lines.${i}.combo_ids`);
+    }
+    const combos = line.combo_ids.map((id) => {
+      const combo = meal.combos.find((c) => c.id === id);
+      if (!combo) throw invalid(`This extra is not available for ${meal.name}.`, `lines.${i}.combo_ids`);
+      return combo;
+    });
+    const lineTotal = cartLineTotal(
+      toMills(meal.price),
+      combos.map((c) => toMills(c.price)),
+      line.quantity,
+    );
+    return {
+      mealId: meal.id,
+      vendorId: meal.vendorId,
+      vendorTitle: meal.vendorTitle,
+      mealName: meal.name,
+      quantity: line.quantity,
+      unitPrice: meal.price,
+      subitem,
+      combos,
+      specialRequest: line.special_request || null,
+      lineTotal,
+    };
+  });
+
+  let scheduledFor: Date | null = null;
+  if (input.order_later) {
+    const at = new Date(input.order_later);
+    if (at.getTime() <= now.getTime())
+      throw invalid('order_later: please choose a time in the future', 'order_later');
+    if (at.getTime() > now.getTime() + MAX_DAYS_AHEAD * 86_400_000) {
+      throw invalid(`order_later: orders can be placed up to ${MAX_DAYS_AHEAD} days ahead`, 'order_later');
+    }
+    if (!isOpenAt(at, location.timeZone, location.openingHours)) {
+      throw invalid(
+        'order_later: the kitchen is closed at that time; please choose a time within opening hours',
+        'order_later',
+      );
+    }
+    scheduledFor = at;
+  } else if (!isOpenAt(now, location.timeZone, location.openingHours)) {
+    // Ordered while closed: it is prepared for the next opening, and the quote says so.
+    scheduledFor = nextOpening(now, location.timeZone, location.openingHours);
+    if (!scheduledFor) throw unprocessable('This location is not taking orders at the moment.', 'kitchaco');
+  }
+
+  let promo = null;
+  if (input.promo_code) {
+    const row = await q.findPromo(app.db, input.promo_code);
+    const live =
+      row &&
+      (!row.validFrom || row.validFrom.getTime() <= now.getTime()) &&
+      (!row.validUntil || row.validUntil.getTime() > now.getTime());
+    if (!live) throw invalid('This promo code is not valid.', 'promo_code');
+    promo = {
+      percentOff: row.percentOff,
+      amountOff: row.amountOff === null ? null : toMills(row.amountOff),
+      minSubTotal: toMills(row.minSubTotal),
+    };
+  }
+
+  const delivery = input.order_type === 'delivery';
+  const amounts = priceCart(
+    lines.map((l) => l.lineTotal),
+    delivery ? toMills(location.deliveryCharge) : 0,
+    promo,
+  );
+  return {
+    locationId: location.id,
+    channel: delivery ? 'online_delivery' : 'online_pickup',
+    deliveryLocation: delivery ? (input.delivery_location ?? null) : null,
+    scheduledFor,
+    promoCode: promo ? (input.promo_code ?? null) : null,
+    lines,
+    amounts,
+  };
+}
+
+export function presentQuote(p: PricedCheckout): QuoteResponse {
+  return {
+    lines: p.lines.map((l) => ({
+      meal_id: l.mealId,
+      vendor_id: l.vendorId,
+      vendor_title: l.vendorTitle,
+      meal_name: l.mealName,
+      quantity: l.quantity,
+      unit_price: money(toMills(l.unitPrice)),
+      subitem: l.subitem?.name ?? null,
+      combos: l.combos.map((c) => ({ id: c.id, name: c.name, price: money(toMills(c.price)) })),
+      special_request: l.specialRequest,
+      line_total: money(l.lineTotal),
+    })),
+    sub_total: money(p.amounts.subTotal),
+    delivery_charge: money(p.amounts.deliveryCharge),
+    discount: money(p.amounts.discount),
+    promo_code: p.promoCode,
+    total: money(p.amounts.total),
+    gst: money(p.amounts.gst),
+    transaction_charge: money(p.amounts.transactionCharge),
+    order_later: p.scheduledFor?.toISOString() ?? null,
+  };
+}
+
+export async function quote(app: AppContext, input: CheckoutRequest): Promise<QuoteResponse> {
+  return presentQuote(await priceCheckout(app, input));
+}
+
+function declined(): AppError {
+  return new AppError(402, 'payment_declined', 'Your card was declined. Please use another card.');
+}
+
+/**
+ * Places a paid order, exactly once per Idempotency-Key:
+ * 1. the key is claimed (a concurrent duplicate gets 409; a finished one gets its stored answer;
+ *    the same key with a different body gets 422);
+ * 2. the cart is priced by the server;
+ * 3. the card is charged with the key (the provider deduplicates, so a retry never charges twice);
+ * 4. order, lines, payment link, status event and the stored answer are written in one transaction.
+ * A crash between 3 and 4 leaves a key without an answer; after 30 s a retry re-runs 3 (no new
+ * charge) and 4.
+ */
+export async function placeOrder(
+  app: AppContext,
+  actor: Actor,
+  key: string,
+  input: PlaceOrderRequest,
+): Promise<PlaceOrderResponse> {
+  if (actor.kind !== 'customer') throw unauthorized('Please sign in again.');
+  const customerId = actor.customerId;
+  const now = app.clock.now();
+  const requestHash = hmac(app.config.secret, 'order', String(customerId), JSON.stringify(input));
+  const scope = `order:${customerId}`;
+
+  const claimed = await q.claimIdempotencyKey(app.db, { key, scope, requestHash, createdAt: now });
+  if (!claimed) {
+    const existing = await q.findIdempotencyKey(app.db, key);
+    if (!existing || existing.scope !== scope || existing.requestHash !== requestHash) {
+      throw unprocessable(
+        'This Idempotency-Key was already used for a different request.',
+        'idempotency-key',
+      );
+    }
+    if (existing.responseStatus !== null) return replay(existing.responseStatus, existing.responseBody);
+    const reclaimed = await q.reclaimStaleKey(
+      app.db,
+      key,
+      requestHash,
+      new Date(now.getTime() - STALE_ATTEMPT_MS),
+      now,
+    );
+    if (!reclaimed) throw conflict('This order is already being processed.');
+  }
+
+  let priced: PricedCheckout;
+  try {
+    priced = await priceCheckout(app, input.checkout);
+  } catch (error) {
+    // Nothing was charged: the key keeps this answer, so a retry of the same request gets it too.
+    if (error instanceof AppError)
+      await q.storeIdempotentResponse(app.db, key, error.status, errorBody(error));
+    throw error;
+  }
+  const totalCents = Math.round(priced.amounts.total / 10);
+
+  const charge = await app.adapters.payments.charge(
+    {
+      amountCents: totalCents,
+      idempotencyKey: key,
+      reference: `customer-${customerId}`,
+      card: {
+        cardNumber: input.payment.card_number,
+        expiry: input.payment.expiry,
+        cvc: input.payment.cvc,
+        name: input.payment.name,
+      },
+    },
+    now,
+  );
+  if (charge.status === 'INVALID') {
+    const error = invalid(charge.reason, `payment.${charge.field}`);
+    await q.storeIdempotentResponse(app.db, key, error.status, errorBody(error));
+    throw error;
+  }
+  const payment = await q.insertPayment(app.db, {
+    customerId,
+    provider: app.adapters.payments.name,
+    providerPaymentId: charge.providerPaymentId,
+    idempotencyKey: key,
+    status: charge.status,
+    sourceType: charge.status === 'COMPLETED' ? charge.sourceType : null,
+    receiptNumber: charge.status === 'COMPLETED' ? charge.receiptNumber : null,
+    totalCents,
+    appFeeCents: charge.status === 'COMPLETED' ? charge.appFeeCents : 0,
+    error: charge.status === 'DECLINED' ? charge.reason : null,
+    createdAt: now,
+  });
+  if (charge.status === 'DECLINED') {
+    const error = declined();
+    await q.storeIdempotentResponse(app.db, key, error.status, errorBody(error));
+    throw error;
+  }
+
+  const orderId = await app.db.transaction(async (tx) => {
+    const id = await q.insertOrder(tx, {
+      locationId: priced.locationId,
+      channel: priced.channel,
+      customerId,
+      status: 'Received',
+      placedAt: now,
+      scheduledFor: priced.scheduledFor,
+      deliveryLocation: priced.deliveryLocation,
+      subTotal: toFixedString(priced.amounts.subTotal),
+      deliveryCharge: toFixedString(priced.amounts.deliveryCharge),
+      discount: toFixedString(priced.amounts.discount),
+      promoCode: priced.promoCode,
+      transactionCharge: toFixedString(priced.amounts.transactionCharge),
+      gst: toFixedString(priced.amounts.gst),
+      total: toFixedString(priced.amounts.total),
+      paymentReceiptNumber: charge.receiptNumber,
+      idempotencyKey: key,
+      createdAt: now,
+    });
+    await q.fillCustomerDetails(tx, id, customerId);
+    await q.insertOrderLines(
+      tx,
+      priced.lines.map((l) => ({
+        orderId: id,
+        vendorId: l.vendorId,
+        mealId: l.mealId,
+        mealName: l.mealName,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        subitem: l.subitem?.name ?? null,
+        combos: l.combos.map((c): OrderLineCombo => ({ name: c.name, price: c.price, quantity: 1 })),
+        specialRequest: l.specialRequest,
+        lineTotal: toFixedString(l.lineTotal),
+      })),
+    );
+    await q.attachPayment(tx, payment.id, id);
+    await q.insertStatusEvent(tx, { orderId: id, fromStatus: null, toStatus: 'Received', at: now });
+    await announceStatus(tx, {
+      order_id: id,
+      customer_id: customerId,
+      status: 'Received',
+      at: now.toISOString(),
+    });
+    return id;
+  });
+
+  const [order] = await customerOrders(app, customerId, [orderId]);
+  const response: PlaceOrderResponse = {
+    success: true,
+    order: order!,
+    payment: {
+      status: charge.status,
+      source_type: charge.sourceType,
+      receipt_number: charge.receiptNumber,
+      app_fee_money: { amount: charge.appFeeCents },
+      total_money: { amount: charge.totalCents },
+    },
+  };
+  await q.storeIdempotentResponse(app.db, key, 200, response);
+  return response;
+}
+
+function errorBody(error: AppError) {
+  return { message: error.message, code: error.code, field: error.details.field ?? null };
+}
+
+function replay(status: number, body: unknown): PlaceOrderResponse {
+  if (status === 200) return body as PlaceOrderResponse;
+  const e = body as { message: string; code: string; field: string | null };
+  throw new AppError(status, e.code, e.message, e.field ? { field: e.field } : {});
+}

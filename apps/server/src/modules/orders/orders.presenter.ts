@@ -1,0 +1,51 @@
+import {
+  type CustomerOrder,
+  formatWireDate,
+  formatWireTime,
+  localDate,
+  type OrderType,
+  toAmount,
+  toMills,
+} from '@kitchaco/domain';
+import type { orderLines, orders } from '../../db/schema/index.js';
+
+const amount = (v: string) => toAmount(toMills(v));
+
+export function orderTypeOf(channel: (typeof orders.$inferSelect)['channel']): OrderType {
+  return channel === 'online_delivery' ? 'delivery' : 'pickup';
+}
+
+export function presentCustomerOrder(
+  order: typeof orders.$inferSelect,
+  locationAddress: string,
+  timeZone: string,
+  lines: { line: typeof orderLines.$inferSelect; vendorTitle: string | null }[],
+): CustomerOrder {
+  return {
+    id: order.id,
+    status: order.status,
+    order_date: formatWireDate(localDate(order.placedAt, timeZone)),
+    order_time: formatWireTime(order.placedAt, timeZone),
+    placed_at: order.placedAt.toISOString(),
+    kitchaco: { id: order.locationId, location: locationAddress },
+    order_type: orderTypeOf(order.channel),
+    order_later: order.scheduledFor?.toISOString() ?? null,
+    delivery_location: order.deliveryLocation,
+    lines: lines.map(({ line, vendorTitle }) => ({
+      meal_name: line.mealName,
+      vendor_title: vendorTitle,
+      quantity: line.quantity,
+      unit_price: amount(line.unitPrice),
+      subitem: line.subitem,
+      combos: line.combos.map((c) => ({ name: c.name, price: amount(c.price) })),
+      special_request: line.specialRequest,
+      line_total: amount(line.lineTotal),
+    })),
+    sub_total: amount(order.subTotal),
+    delivery_charge: amount(order.deliveryCharge),
+    discount: amount(order.discount),
+    total: amount(order.total),
+    gst: amount(order.gst),
+    payment_receipt_number: order.paymentReceiptNumber,
+  };
+}

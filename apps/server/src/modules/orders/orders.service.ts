@@ -1,0 +1,81 @@
+import type { CustomerOrder, OrderStatus } from '@kitchaco/domain';
+import type { AppContext } from '../../context.js';
+import type { Actor } from '../../http/actor.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import type { EventStream } from '../../http/registry.js';
+import { queueSms } from '../notifications/outbox.service.js';
+import { announceStatus } from './order-events.js';
+import { presentCustomerOrder } from './orders.presenter.js';
+import * as q from './orders.queries.js';
+
+/** A customer's own orders, newest first (at most 200), with their lines. */
+export async function customerOrders(
+  app: AppContext,
+  customerId: number,
+  orderIds?: number[],
+): Promise<CustomerOrder[]> {
+  const rows = await q.customerOrderRows(app.db, customerId, orderIds);
+  const ids = rows.map((r) => r.order.id);
+  const [lines, zones] = await Promise.all([
+    q.linesOfOrders(app.db, ids),
+    q.locationTimeZones(app.db, [...new Set(rows.map((r) => r.order.locationId))]),
+  ]);
+  return rows.map(({ order, locationAddress }) =>
+    presentCustomerOrder(
+      order,
+      locationAddress,
+      zones.get(order.locationId)!,
+      lines.filter((l) => l.line.orderId === order.id),
+    ),
+  );
+}
+
+export async function listOwnOrders(app: AppContext, actor: Actor): Promise<CustomerOrder[]> {
+  if (actor.kind !== 'customer') throw forbidden('Only customers have orders here.');
+  return customerOrders(app, actor.customerId);
+}
+
+/** Streams status changes of the customer's orders until the client goes away. */
+export async function streamOwnOrderEvents(
+  app: AppContext,
+  actor: Actor,
+  events: EventStream,
+): Promise<void> {
+  if (actor.kind !== 'customer') throw forbidden('Only customers have orders here.');
+  const unsubscribe = app.orderEvents.subscribe(actor.customerId, (e) => events.send('status', e));
+  events.onClose(unsubscribe);
+}
+
+/**
+ * Changes a customer order's status (any value from any value, as the super admin may), recording
+ * who and when, texting the customer through the outbox, and announcing it to live screens.
+ */
+export async function updateOrderStatus(app: AppContext, actor: Actor, orderId: number, status: OrderStatus) {
+  if (actor.kind !== 'staff') throw forbidden('Staff only.');
+  const now = app.clock.now();
+  await app.db.transaction(async (tx) => {
+    const row = await q.lockOrder(tx, orderId);
+    if (!row) throw notFound(`Order #${orderId} does not exist.`);
+    const from = row.order.status;
+    if (from === status) return;
+    await q.setOrderStatus(tx, orderId, { status, statusChangedAt: now, statusChangedBy: actor.user.id });
+    await q.insertStatusEvent(tx, {
+      orderId,
+      fromStatus: from,
+      toStatus: status,
+      changedBy: actor.user.id,
+      at: now,
+    });
+    const phone = row.customerPhone ?? row.order.customerPhone;
+    if (phone && row.order.customerId) {
+      await queueSms(tx, now, phone, `Kitchaco: your order #${orderId} is now ${status}.`);
+    }
+    await announceStatus(tx, {
+      order_id: orderId,
+      customer_id: row.order.customerId,
+      status,
+      at: now.toISOString(),
+    });
+  });
+  return { success: true as const, result: 'Changed Successfully' };
+}

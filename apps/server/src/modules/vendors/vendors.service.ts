@@ -1,0 +1,143 @@
+import {
+  type FeedPost,
+  type MenuMeal,
+  toAmount,
+  toMills,
+  type Vendor,
+  type VendorMenu,
+} from '@kitchaco/domain';
+import type { AppContext } from '../../context.js';
+import type { feedPosts } from '../../db/schema/index.js';
+import { notFound } from '../../http/errors.js';
+import * as q from './vendors.queries.js';
+
+const amount = (v: string) => toAmount(toMills(v));
+/** Stored image paths of 'NULL' (as older data has them) mean no image. */
+const image = (v: string | null) => (v && v !== 'NULL' ? v : null);
+
+async function presentVendors(
+  app: AppContext,
+  rows: Awaited<ReturnType<typeof q.listVendorRows>>,
+): Promise<Vendor[]> {
+  const kitchens = await q.kitchensOfVendors(
+    app.db,
+    rows.map((r) => r.vendor.id),
+  );
+  return rows.map(({ vendor, locationAddress }) => ({
+    id: vendor.id,
+    title: vendor.title,
+    address: vendor.address,
+    logo: image(vendor.logo),
+    image: image(vendor.image),
+    description: vendor.description,
+    kitchaco: { id: vendor.locationId, location: locationAddress },
+    kitchens: kitchens.filter((k) => k.vendorId === vendor.id).map(({ id, title }) => ({ id, title })),
+  }));
+}
+
+export async function listVendors(app: AppContext, locationId?: number): Promise<Vendor[]> {
+  return presentVendors(app, await q.listVendorRows(app.db, locationId));
+}
+
+export async function vendorFilters(app: AppContext) {
+  return { Kitchen: await q.listKitchens(app.db) };
+}
+
+/** A vendor's menu as customers see it: only Enabled meals, combos and sub-items. */
+export async function vendorMenu(app: AppContext, vendorId: number): Promise<VendorMenu> {
+  const rows = (await q.listVendorRows(app.db)).filter((r) => r.vendor.id === vendorId);
+  const [vendor] = await presentVendors(app, rows);
+  if (!vendor) throw notFound('This restaurant is not available.');
+  const mealRows = await q.enabledMeals(app.db, vendorId);
+  const ids = mealRows.map((m) => m.meal.id);
+  const [combos, subitems] = await Promise.all([
+    q.enabledCombos(app.db, ids),
+    q.enabledSubitems(app.db, ids),
+  ]);
+  const meals: MenuMeal[] = mealRows.map(({ meal, categoryTitle }) => ({
+    id: meal.id,
+    meal_name: meal.name,
+    meal_price: amount(meal.price),
+    description: meal.description,
+    meal_image: image(meal.image),
+    category:
+      meal.categoryId !== null && categoryTitle ? { id: meal.categoryId, title: categoryTitle } : null,
+    meal_combo: combos
+      .filter((c) => c.mealId === meal.id)
+      .map((c) => ({ id: c.id, name: c.name, price: amount(c.price) })),
+    meal_subitem: subitems.filter((s) => s.mealId === meal.id).map((s) => ({ id: s.id, name: s.name })),
+  }));
+  return { vendor, meals };
+}
+
+function presentPost(p: typeof feedPosts.$inferSelect): FeedPost {
+  return {
+    id: p.id,
+    title: p.title,
+    body: p.body,
+    image: image(p.image),
+    link: p.link,
+    published_at: p.publishedAt.toISOString(),
+  };
+}
+
+export async function listFeed(app: AppContext, limit: number): Promise<FeedPost[]> {
+  return (await q.listFeedPosts(app.db, limit)).map(presentPost);
+}
+
+export async function addFeedPost(
+  app: AppContext,
+  input: { title: string; body: string; link?: string | undefined; image?: string | undefined },
+) {
+  const post = await q.insertFeedPost(app.db, {
+    title: input.title,
+    body: input.body,
+    link: input.link ?? null,
+    image: input.image ?? null,
+    publishedAt: app.clock.now(),
+  });
+  return { success: true as const, post: presentPost(post) };
+}
+
+export async function removeFeedPost(app: AppContext, id: number) {
+  if (!(await q.deleteFeedPost(app.db, id))) throw notFound('No such post.');
+  return { success: true as const };
+}
+
+export interface PricingMeal {
+  id: number;
+  name: string;
+  price: string;
+  vendorId: number;
+  vendorTitle: string;
+  locationId: number;
+  combos: { id: number; name: string; price: string }[];
+  subitems: { id: number; name: string }[];
+}
+
+/** Enabled meals of active vendors, with their Enabled combos and sub-items, for pricing a cart. */
+export async function mealsForPricing(app: AppContext, mealIds: number[]): Promise<Map<number, PricingMeal>> {
+  const rows = await q.mealsForPricing(app.db, [...new Set(mealIds)]);
+  const ids = rows.map((r) => r.meal.id);
+  const [combos, subitems] = await Promise.all([
+    q.enabledCombos(app.db, ids),
+    q.enabledSubitems(app.db, ids),
+  ]);
+  return new Map(
+    rows.map(({ meal, vendor }) => [
+      meal.id,
+      {
+        id: meal.id,
+        name: meal.name,
+        price: meal.price,
+        vendorId: vendor.id,
+        vendorTitle: vendor.title,
+        locationId: vendor.locationId,
+        combos: combos
+          .filter((c) => c.mealId === meal.id)
+          .map((c) => ({ id: c.id, name: c.name, price: c.price })),
+        subitems: subitems.filter((s) => s.mealId === meal.id).map((s) => ({ id: s.id, name: s.name })),
+      },
+    ]),
+  );
+}
