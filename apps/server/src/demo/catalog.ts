@@ -1851,7 +1851,7 @@ export const FEED_POSTS: { title: string; body: string; link: string; daysAgo: n
   {
     title: 'Bangkok Street lands in Box Hill',
     body: 'Pad Thai, green curry and Thai iced tea are now on the menu at our Box Hill kitchen. Order for pickup or delivery.',
-    link: '/vendors',
+    link: '/',
     daysAgo: 2,
   },
   {
@@ -1863,7 +1863,7 @@ export const FEED_POSTS: { title: string; body: string; link: string; daysAgo: n
   {
     title: 'Late-night desserts at Richmond',
     body: 'Sweet Tooth now takes orders until 10 pm every night. Brownies, waffles and thick shakes, delivered.',
-    link: '/vendors',
+    link: '/',
     daysAgo: 13,
   },
   {

@@ -9,6 +9,8 @@ export interface ApiFetchOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
+  /** Extra request headers, such as `Idempotency-Key`. */
+  headers?: Record<string, string>;
   /** Sent as `Authorization: Token <token>`. */
   token?: string | null;
   /** Called when the server answers 401 to a call that carried a token: the token is no longer valid. */
@@ -23,7 +25,7 @@ export interface ApiFetchOptions<T> {
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, token, schema, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Token ${token}`;
 

@@ -7,12 +7,19 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** The spec's `error_code` (1 = below the minimum stock order), when the server sent one. */
   readonly code: number | undefined;
+  /** The server's stable error name (`code` on the wire), such as 'payment_declined' or 'invalid'. */
+  readonly reason: string | undefined;
 
-  constructor(status: number, message: string, options: { field?: string; code?: number } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { field?: string; code?: number; reason?: string } = {},
+  ) {
     super(message);
     this.status = status;
     this.field = options.field;
     this.code = options.code;
+    this.reason = options.reason;
   }
 }
 
@@ -28,13 +35,21 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-/** Reads `{ success: false, error, field?, error_code? }`, falling back to other JSON error bodies. */
+/**
+ * Reads `{ success: false, error, code?, field?, error_code? }`, falling back to other JSON error
+ * bodies.
+ */
 export function apiErrorFromBody(status: number, statusText: string, body: unknown): ApiError {
   const failure = failureResponse.safeParse(body);
   if (failure.success) {
+    const reason =
+      typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string'
+        ? body.code
+        : undefined;
     return new ApiError(status, failure.data.error, {
       field: failure.data.field,
       code: failure.data.error_code,
+      reason,
     });
   }
   const message =
@@ -42,4 +57,16 @@ export function apiErrorFromBody(status: number, statusText: string, body: unkno
       ? body.message
       : statusText || `Request failed with status ${status}`;
   return new ApiError(status, message);
+}
+
+/**
+ * The message to show beside a field. Validation messages name their field first
+ * ("order_later: please choose a time in the future"); the field is already on screen, so the name is
+ * dropped and the rest starts with a capital.
+ */
+export function messageForField(error: ApiError): string {
+  const prefix = error.field ? `${error.field}: ` : null;
+  const text =
+    prefix && error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

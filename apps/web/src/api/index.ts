@@ -1,3 +1,3 @@
 export { type ApiFetchOptions, apiFetch, type ResponseSchema } from './api-client';
-export { ApiError, isApiError, NetworkError } from './api-error';
+export { ApiError, isApiError, messageForField, NetworkError } from './api-error';
 export { customerFetch, staffFetch } from './session-fetch';

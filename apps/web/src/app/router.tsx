@@ -1,11 +1,21 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, data, type LoaderFunctionArgs } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { vendorIdFromSegment } from '../lib/customer-paths';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
 const staffPages = () => import('./routes/staff/staff-pages');
 
-/** One lazily loaded chunk per area: customer, staff, dev tools. */
+/**
+ * `/vendor:12` is one path segment with the id glued to a prefix, which a route path cannot say: a
+ * dynamic segment takes it, and anything not of that form is a 404 (shown by the root error page).
+ */
+function vendorSegmentLoader({ params }: LoaderFunctionArgs) {
+  if (vendorIdFromSegment(params.vendorRef) === null) throw data(null, { status: 404 });
+  return null;
+}
+
+/** One lazily loaded chunk per area and customer page: the map and checkout stay out of the first load. */
 export const router = createBrowserRouter([
   {
     HydrateFallback: PageLoader,
@@ -17,7 +27,24 @@ export const router = createBrowserRouter([
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import('./routes/customer-home-page')).CustomerHomePage }),
+            lazy: async () => ({ Component: (await import('./routes/customer/home-page')).CustomerHomePage }),
+          },
+          {
+            path: 'orders',
+            lazy: async () => ({ Component: (await import('./routes/customer/orders-page')).OrdersPage }),
+          },
+          {
+            path: 'cart',
+            lazy: async () => ({ Component: (await import('./routes/customer/cart-page')).CartPage }),
+          },
+          {
+            path: 'checkout',
+            lazy: async () => ({ Component: (await import('./routes/customer/checkout-page')).CheckoutPage }),
+          },
+          {
+            path: ':vendorRef',
+            loader: vendorSegmentLoader,
+            lazy: async () => ({ Component: (await import('./routes/customer/vendor-page')).VendorPage }),
           },
         ],
       },

@@ -9,7 +9,10 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     // Mantine's modal close button is an icon without a name; screen readers need one.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: Modal.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+    }),
   },
 });
 

@@ -26,6 +26,11 @@ export const STORAGE_KEYS = {
   order: 'kitchaco.order',
   /** Payment status, source type, receipt number, app fee, transaction charge, total and error. */
   payment: 'kitchaco.payment',
+  /**
+   * sessionStorage: 'true' when this visit came from the provider's website through a link carrying
+   * a location number (`/?location=2`).
+   */
+  websiteRedirect: 'kitchaco.website_redirect',
 } as const;
 
 /** Cleared when the customer changes location. */

@@ -78,6 +78,8 @@ export type StaffLoginResponse = z.infer<typeof staffLoginResponse>;
 export const failureResponse = z.object({
   success: z.literal(false),
   error: z.string(),
+  /** A stable machine-readable code (invalid, unauthorized, rule_failed, ...). */
+  code: z.string().optional(),
   error_code: z.number().int().optional(),
   field: z.string().optional(),
 });

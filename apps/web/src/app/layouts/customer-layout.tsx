@@ -1,36 +1,71 @@
-import { Anchor, AppShell, Group } from '@mantine/core';
+import { Anchor, AppShell, Box, Group } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { CustomerUserMenu } from '../../features/auth/components/customer-user-menu';
+import { CartButton } from '../../features/cart/components/cart-button';
+import { CustomerTabs } from '../../features/customer-shell/components/customer-tabs';
 import { LocationSelect } from '../../features/customer-shell/components/location-select';
+import { useActiveCustomerTab } from '../../features/customer-shell/hooks/use-customer-tab';
+import { useLocationLink } from '../../features/customer-shell/hooks/use-location-link';
+import { useSelectedLocation } from '../../features/customer-shell/hooks/use-selected-location';
+import { VendorSearch } from '../../features/vendors/components/vendor-search';
+import { CUSTOMER_PATHS } from '../../lib/customer-paths';
 import { DesktopOnly } from '../guards/desktop-only';
 
-/** The customer site: header with location and user menu above the page; desktop widths only. */
+const TOP_ROW = 64;
+const TABS_ROW = 48;
+
+/**
+ * The customer site: a header with the location, restaurant search, cart and user menu over the
+ * section tabs, then the page; desktop widths only.
+ */
 export function CustomerLayout() {
   return (
     <DesktopOnly>
-      <AppShell header={{ height: 72 }} padding="xl">
-        <AppShell.Header px="xl">
-          <Group h="100%" justify="space-between" wrap="nowrap">
-            <Group gap="xl" wrap="nowrap">
-              <Anchor
-                component={Link}
-                to="/"
-                fw={800}
-                fz="xl"
-                underline="never"
-                c="var(--mantine-color-text)"
-              >
-                Kitchaco
-              </Anchor>
-              <LocationSelect />
-            </Group>
+      <CustomerShell />
+    </DesktopOnly>
+  );
+}
+
+function CustomerShell() {
+  useLocationLink();
+  const tab = useActiveCustomerTab();
+  const { location } = useSelectedLocation();
+  const showSearch = tab !== 'map' && tab !== 'cart';
+
+  return (
+    <AppShell header={{ height: TOP_ROW + TABS_ROW }} padding="xl">
+      <AppShell.Header px="xl">
+        <Group h={TOP_ROW} justify="space-between" wrap="nowrap">
+          <Group gap="lg" wrap="nowrap">
+            <Anchor
+              component={Link}
+              to={CUSTOMER_PATHS.home}
+              fw={800}
+              fz="xl"
+              underline="never"
+              c="var(--mantine-color-text)"
+            >
+              Kitchaco
+            </Anchor>
+            <LocationSelect />
+            {showSearch && (
+              <Box role="search">
+                <VendorSearch locationId={location?.id} />
+              </Box>
+            )}
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <CartButton />
             <CustomerUserMenu />
           </Group>
-        </AppShell.Header>
-        <AppShell.Main>
-          <Outlet />
-        </AppShell.Main>
-      </AppShell>
-    </DesktopOnly>
+        </Group>
+        <Box h={TABS_ROW}>
+          <CustomerTabs />
+        </Box>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
   );
 }

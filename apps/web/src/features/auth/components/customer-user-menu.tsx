@@ -1,14 +1,16 @@
 import { formatPhoneNational } from '@kitchaco/domain';
 import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconReceipt, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
 import { useCustomerSession } from '../../../lib/session/use-customer-session';
 import { useCustomerProfile } from '../api/customer-profile';
 import { useCustomerLogout } from '../hooks/use-customer-logout';
 import { CustomerLoginModal } from './customer-login-modal';
 import { ProfileModal } from './profile-modal';
 
-/** The header's user button: "Sign In" when signed out, else the name with Profile and Logout. */
+/** The header's user button: "Sign In" when signed out, else the name with Profile, Orders and Logout. */
 export function CustomerUserMenu() {
   const session = useCustomerSession();
   const profile = useCustomerProfile(session?.userId);
@@ -45,6 +47,13 @@ export function CustomerUserMenu() {
               disabled={!profile.data}
             >
               Profile
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={CUSTOMER_PATHS.orders}
+              leftSection={<IconReceipt aria-hidden size={16} />}
+            >
+              Orders
             </Menu.Item>
             <Menu.Item leftSection={<IconLogout aria-hidden size={16} />} onClick={() => logout.mutate()}>
               Logout

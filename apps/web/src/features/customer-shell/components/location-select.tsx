@@ -1,33 +1,21 @@
-import { Select, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Select } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { changeSelectedLocation } from '../../../lib/selected-location';
+import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
+import { useChangeLocation } from '../hooks/use-change-location';
 import { useSelectedLocation } from '../hooks/use-selected-location';
 
 /** The header's location dropdown. A change is confirmed first, because it empties the cart. */
 export function LocationSelect() {
   const { location, locations } = useSelectedLocation();
   const navigate = useNavigate();
+  const changeLocation = useChangeLocation(location?.id);
   const list = locations.data ?? [];
 
   const confirmChange = (value: string | null) => {
     const next = list.find((l) => String(l.id) === value);
     if (!next || next.id === location?.id) return;
-    modals.openConfirmModal({
-      title: 'Change pickup location?',
-      children: (
-        <Text size="sm">
-          Switching to {next.name} ({next.location}) empties your cart, because each location has its own
-          restaurants.
-        </Text>
-      ),
-      labels: { confirm: 'Change location', cancel: 'Keep current location' },
-      onConfirm: () => {
-        changeSelectedLocation(next.id);
-        navigate('/');
-      },
-    });
+    changeLocation(next, { alwaysConfirm: true, onChanged: () => navigate(CUSTOMER_PATHS.home) });
   };
 
   return (
@@ -40,7 +28,7 @@ export function LocationSelect() {
       allowDeselect={false}
       disabled={list.length === 0}
       leftSection={<IconMapPin aria-hidden size={18} />}
-      w={260}
+      w={220}
     />
   );
 }

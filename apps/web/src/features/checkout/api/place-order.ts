@@ -1,0 +1,23 @@
+import { type PlaceOrderRequest, placeOrderResponse } from '@kitchaco/domain';
+import { useMutation } from '@tanstack/react-query';
+import { customerFetch } from '../../../api';
+
+export interface PlaceOrderCall {
+  body: PlaceOrderRequest;
+  /** The same key for every try of the same attempt: the server never charges it twice. */
+  idempotencyKey: string;
+}
+
+/** Pays and places the order as the signed-in customer. */
+export function placeOrder({ body, idempotencyKey }: PlaceOrderCall) {
+  return customerFetch('/api/v1/orders/', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    schema: placeOrderResponse,
+  });
+}
+
+export function usePlaceOrder() {
+  return useMutation({ mutationFn: placeOrder });
+}

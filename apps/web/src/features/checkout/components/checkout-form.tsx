@@ -1,0 +1,334 @@
+import {
+  type CheckoutRequest,
+  checkoutRequest,
+  formatAUD,
+  type KitchacoLocation,
+  type OrderType,
+  type PlaceOrderResponse,
+  type QuoteResponse,
+  toMills,
+} from '@kitchaco/domain';
+import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconLock } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, messageForField } from '../../../api';
+import { type Cart, checkoutLines } from '../../../lib/cart/cart';
+import { cartStore } from '../../../lib/cart/cart-store';
+import type { FieldErrors } from '../../../lib/schema-errors';
+import { usePlaceOrder } from '../api/place-order';
+import { useQuote, useTryQuote } from '../api/quote';
+import { newIdempotencyKey } from '../idempotency-key';
+import { rememberPaymentError } from '../order-storage';
+import { laterInstant, localDateTime, orderDateRange } from '../order-time';
+import { type CardDetails, CardFields, checkCard, EMPTY_CARD } from './card-fields';
+import { OrderTypeFields } from './order-type-fields';
+import { PriceSummary } from './price-summary';
+import { PromoField } from './promo-field';
+import { WhenFields } from './when-fields';
+
+export interface CheckoutFormProps {
+  cart: Cart;
+  location: KitchacoLocation;
+  onPaid: (result: PlaceOrderResponse, quote: QuoteResponse | undefined) => void;
+}
+
+interface Draft {
+  request: CheckoutRequest | null;
+  /** What to fill in before the checkout can be priced. */
+  missing: string | null;
+  issues?: unknown;
+}
+
+const INVALID_CART = 'Your cart cannot be checked out as it is. Please go back to the cart and review it.';
+
+/** One payment attempt: retries of the same request reuse its key, so nothing is charged twice. */
+interface Attempt {
+  key: string;
+  body: string;
+}
+
+const saveToCart = (patch: Partial<Cart>) => cartStore.update((cart) => ({ ...cart, ...patch }));
+
+/**
+ * Checkout: pickup or delivery, now or later, a promo code and the card. Every figure on screen is
+ * the server's quote of exactly what is being ordered; paying sends the same request.
+ */
+export function CheckoutForm({ cart, location, onPaid }: CheckoutFormProps) {
+  const timeZone = location.time_zone;
+  const saved = localDateTime(cart.orderLater, timeZone);
+  const [orderType, setOrderType] = useState<OrderType>(cart.orderType);
+  const [address, setAddress] = useState(cart.orderLocation);
+  const [later, setLater] = useState(cart.orderLater !== null);
+  const [date, setDate] = useState<string | null>(saved?.date ?? cart.orderDate);
+  const [time, setTime] = useState(saved?.time ?? '');
+  const [promo, setPromo] = useState<string | null>(cart.promoCode);
+  const [promoError, setPromoError] = useState<string | null>(null);
+  const [card, setCard] = useState<CardDetails>(EMPTY_CARD);
+  const [cardErrors, setCardErrors] = useState<FieldErrors>({});
+  const [paymentError, setPaymentError] = useState<string | null>(null);
+  const [debouncedAddress] = useDebouncedValue(address, 400);
+  const attempt = useRef<Attempt | null>(null);
+  // Set at once on the first click: a double click arrives before the button re-renders as disabled.
+  const inFlight = useRef(false);
+  const tryQuote = useTryQuote();
+  const place = usePlaceOrder();
+  const range = useMemo(() => orderDateRange(new Date(), timeZone), [timeZone]);
+
+  const orderLater = later ? laterInstant(date, time, timeZone) : null;
+  const lines = useMemo(() => checkoutLines(cart), [cart]);
+
+  /** The request for a delivery address, or null with the reason it cannot be priced yet. */
+  const requestFor = (deliveryAddress: string): Draft => {
+    if (orderType === 'delivery' && deliveryAddress.trim().length < 5) {
+      return { request: null, missing: 'Enter the delivery address to see the delivery charge and total.' };
+    }
+    if (later && !orderLater) return { request: null, missing: 'Choose the date and time for your order.' };
+    const parsed = checkoutRequest.safeParse({
+      kitchaco: location.id,
+      order_type: orderType,
+      ...(orderType === 'delivery' ? { delivery_location: deliveryAddress.trim() } : {}),
+      ...(orderLater ? { order_later: orderLater } : {}),
+      ...(promo ? { promo_code: promo } : {}),
+      lines,
+    });
+    if (!parsed.success) return { request: null, missing: INVALID_CART, issues: parsed.error.issues };
+    return { request: parsed.data, missing: null };
+  };
+  // Typing an address asks for a new quote once the typing pauses.
+  const draft = requestFor(debouncedAddress);
+
+  // Logged once per problem, not on every render.
+  const invalidCart = draft.issues ? JSON.stringify(draft.issues) : null;
+  useEffect(() => {
+    if (invalidCart) console.warn('The cart does not make a valid checkout', invalidCart);
+  }, [invalidCart]);
+
+  const quote = useQuote(draft.request);
+  const quoteError = quote.isError && quote.error instanceof ApiError ? quote.error : null;
+  const fieldError = (field: string) => (quoteError?.field === field ? messageForField(quoteError) : null);
+  const current = quote.isSuccess && !quote.isPlaceholderData ? quote.data : undefined;
+  const settled = address === debouncedAddress;
+
+  // A code the server no longer accepts is taken off, with its reason at the field.
+  useEffect(() => {
+    if (quoteError?.field === 'promo_code') {
+      setPromoError(messageForField(quoteError));
+      setPromo(null);
+      saveToCart({ promoCode: null, discount: 0 });
+    }
+  }, [quoteError]);
+
+  // The cart keeps the last quote's delivery charge, promo and discount (spec's cart fields).
+  useEffect(() => {
+    if (!current) return;
+    const { deliveryCharges, promoCode, discount } = cartStore.get();
+    if (
+      deliveryCharges !== current.delivery_charge ||
+      promoCode !== current.promo_code ||
+      discount !== current.discount
+    ) {
+      saveToCart({
+        deliveryCharges: current.delivery_charge,
+        promoCode: current.promo_code,
+        discount: current.discount,
+      });
+    }
+  }, [current]);
+
+  const chooseOrderType = (value: OrderType) => {
+    setOrderType(value);
+    saveToCart({ orderType: value });
+  };
+  const changeAddress = (value: string) => {
+    setAddress(value);
+    saveToCart({ orderLocation: value });
+  };
+  const chooseLater = (value: boolean) => {
+    setLater(value);
+    const nextDate = value ? (date ?? range.min) : date;
+    if (value && !date) setDate(range.min);
+    saveToCart({
+      orderLater: value ? laterInstant(nextDate, time, timeZone) : null,
+      orderDate: value ? nextDate : null,
+    });
+  };
+  const changeDate = (value: string | null) => {
+    setDate(value);
+    saveToCart({ orderDate: value, orderLater: laterInstant(value, time, timeZone) });
+  };
+  const changeTime = (value: string) => {
+    setTime(value);
+    saveToCart({ orderLater: laterInstant(date, value, timeZone) });
+  };
+
+  const applyPromo = (code: string) => {
+    const { request, missing } = requestFor(address);
+    if (!request) {
+      setPromoError(`${missing} Then apply the code.`);
+      return;
+    }
+    setPromoError(null);
+    tryQuote.mutate(
+      { ...request, promo_code: code },
+      {
+        onSuccess: (result) => {
+          setPromo(result.promo_code ?? code);
+          saveToCart({ promoCode: result.promo_code ?? code, discount: result.discount });
+        },
+        onError: (error) => {
+          console.warn('The promo code was not accepted', error);
+          if (error instanceof ApiError && error.field === 'promo_code')
+            setPromoError(messageForField(error));
+          else if (error instanceof ApiError && error.status < 500) {
+            setPromoError(`Fix your order first: ${messageForField(error)}`);
+          } else setPromoError('The promo code could not be checked. Please try again.');
+        },
+      },
+    );
+  };
+  const removePromo = () => {
+    setPromo(null);
+    setPromoError(null);
+    saveToCart({ promoCode: null, discount: 0 });
+  };
+
+  const pay = (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    setPaymentError(null);
+    const errors = checkCard(card, new Date());
+    setCardErrors(errors);
+    // Pay only for what the summary shows: an address still being typed is priced first.
+    if (Object.keys(errors).length > 0 || !draft.request || !current || !settled) return;
+
+    const body = { checkout: draft.request, payment: card };
+    const serialised = JSON.stringify(body);
+    if (attempt.current?.body !== serialised)
+      attempt.current = { key: newIdempotencyKey(), body: serialised };
+    inFlight.current = true;
+    place.mutate(
+      { body, idempotencyKey: attempt.current.key },
+      {
+        onSettled: () => {
+          inFlight.current = false;
+        },
+        onSuccess: (result) => {
+          attempt.current = null;
+          onPaid(result, current);
+        },
+        onError: (error) => {
+          console.warn('Payment failed', error);
+          const definitive = error instanceof ApiError && error.status < 500 && error.status !== 409;
+          // A refused request keeps its answer under the key; the next try is a new attempt.
+          if (definitive) attempt.current = null;
+          if (error instanceof ApiError && error.reason === 'payment_declined') {
+            rememberPaymentError(error.message);
+            setPaymentError(error.message);
+          } else if (error instanceof ApiError && error.field?.startsWith('payment.')) {
+            setCardErrors({ [error.field.slice('payment.'.length)]: messageForField(error) });
+          } else if (error instanceof ApiError && error.status === 401) {
+            setPaymentError('Please sign in again to pay. Nothing was charged.');
+          } else if (definitive) {
+            setPaymentError(error.message);
+          } else {
+            setPaymentError(
+              'We could not confirm your payment. Please try again: you will not be charged twice.',
+            );
+          }
+        },
+      },
+    );
+  };
+
+  const paying = place.isPending;
+  const otherQuoteError =
+    quoteError && !['order_later', 'delivery_location', 'promo_code'].includes(quoteError.field ?? '')
+      ? messageForField(quoteError)
+      : null;
+  const notice = draft.missing ? (
+    <Text>{draft.missing}</Text>
+  ) : quoteError && !otherQuoteError ? (
+    <Text>Fix the highlighted field to see the prices.</Text>
+  ) : otherQuoteError ? (
+    <Alert color="red" variant="light" title="This order cannot be priced">
+      {otherQuoteError}
+    </Alert>
+  ) : quote.isError && !quoteError ? (
+    <Alert color="red" variant="light">
+      The prices could not be loaded. Check your connection; we will try again when you change anything.
+    </Alert>
+  ) : quote.isPending ? (
+    <Text role="status">Getting the prices…</Text>
+  ) : null;
+
+  return (
+    <form onSubmit={pay} noValidate aria-label="Checkout">
+      <Grid gap="xl" align="flex-start">
+        <Grid.Col span={7}>
+          <Stack gap="lg">
+            <OrderTypeFields
+              location={location}
+              orderType={orderType}
+              onOrderType={chooseOrderType}
+              address={address}
+              onAddress={changeAddress}
+              addressError={fieldError('delivery_location')}
+              disabled={paying}
+            />
+            <WhenFields
+              later={later}
+              onLater={chooseLater}
+              date={date}
+              onDate={changeDate}
+              time={time}
+              onTime={changeTime}
+              range={range}
+              locationName={location.name}
+              error={fieldError('order_later')}
+              disabled={paying}
+            />
+            <PromoField
+              applied={promo}
+              onApply={applyPromo}
+              onRemove={removePromo}
+              checking={tryQuote.isPending}
+              error={promoError}
+              disabled={paying}
+            />
+            <CardFields value={card} onChange={setCard} errors={cardErrors} disabled={paying} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={5}>
+          <Stack gap="md" pos="sticky" top={140}>
+            <PriceSummary
+              // Nothing to price yet (an address to fill in): no figures rather than the last ones.
+              quote={draft.request ? quote.data : undefined}
+              updating={quote.isPlaceholderData && quote.isFetching}
+              notice={notice}
+              timeZone={timeZone}
+              asap={!later}
+            />
+            {paymentError && (
+              <Alert color="red" variant="light" title="Payment not completed" role="alert">
+                {paymentError}
+              </Alert>
+            )}
+            <Button
+              type="submit"
+              size="lg"
+              leftSection={<IconLock aria-hidden size={20} />}
+              loading={paying}
+              disabled={!current || !settled || paying}
+            >
+              {current ? `Pay ${formatAUD(toMills(current.total))}` : 'Pay'}
+            </Button>
+            <Text size="sm" c="dimmed" ta="center">
+              Your card is charged once, when you pay.
+            </Text>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}

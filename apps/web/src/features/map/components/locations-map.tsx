@@ -1,0 +1,71 @@
+import { type KitchacoLocation, MAP_DEFAULT_ZOOM } from '@kitchaco/domain';
+import { Box } from '@mantine/core';
+import { useEffect } from 'react';
+import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { type LatLng, useBrowserPosition } from '../hooks/use-browser-position';
+import { TILES } from '../leaflet-setup';
+import classes from './locations-map.module.css';
+
+interface LocationsMapProps {
+  locations: readonly KitchacoLocation[];
+  selected: KitchacoLocation | undefined;
+  onSelectLocation: (location: KitchacoLocation) => void;
+  height: number;
+}
+
+/** Moves the map when its centre changes (MapContainer reads `center` only once). */
+function Recentre({ centre }: { centre: LatLng }) {
+  const map = useMap();
+  useEffect(() => {
+    map.setView([centre.lat, centre.lng], map.getZoom(), { animate: false });
+  }, [map, centre.lat, centre.lng]);
+  return null;
+}
+
+/**
+ * The pickup locations on a map centred on the browser's position (the selected location while that
+ * is unknown or refused). Markers are keyboard buttons named after their location; the map and its
+ * markers work even when no tile can be loaded.
+ */
+export function LocationsMap({ locations, selected, onSelectLocation, height }: LocationsMapProps) {
+  const position = useBrowserPosition();
+  const fallback = selected ?? locations[0];
+  const centre: LatLng | null = position ?? (fallback ? { lat: fallback.lat, lng: fallback.lng } : null);
+  if (!centre) return null;
+
+  return (
+    <Box component="section" aria-label="Map of pickup locations" className={classes.frame} h={height}>
+      <MapContainer
+        center={[centre.lat, centre.lng]}
+        zoom={MAP_DEFAULT_ZOOM}
+        zoomSnap={0.5}
+        zoomDelta={0.5}
+        scrollWheelZoom
+        className={classes.map}
+      >
+        <Recentre centre={centre} />
+        <TileLayer url={TILES.url} attribution={TILES.attribution} />
+        {locations.map((location) => (
+          <Marker
+            key={location.id}
+            position={[location.lat, location.lng]}
+            title={`${location.name}: ${location.location}`}
+            alt={`${location.name} pickup location`}
+            keyboard
+            eventHandlers={{ click: () => onSelectLocation(location) }}
+          >
+            <Tooltip
+              direction="right"
+              offset={[-2, -20]}
+              permanent
+              opacity={1}
+              className={location.id === selected?.id ? classes.selectedLabel : classes.label}
+            >
+              {location.name}
+            </Tooltip>
+          </Marker>
+        ))}
+      </MapContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import { customerOrderList } from '@kitchaco/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { customerFetch } from '../../../api';
+
+export const orderQueries = {
+  /** Under the customer's root key, so logging out (which drops ['customer']) forgets them too. */
+  all: (userId: number) => ['customer', userId, 'orders'] as const,
+  list: (userId: number) =>
+    queryOptions({
+      queryKey: [...orderQueries.all(userId), 'list'] as const,
+      queryFn: ({ signal }) => getOrders(signal),
+      // Every visit to the orders page asks again: a new order may have been placed meanwhile.
+      staleTime: 0,
+    }),
+};
+
+/** The signed-in customer's orders, newest first. */
+export function getOrders(signal?: AbortSignal) {
+  return customerFetch('/api/v1/orders/', { signal, schema: customerOrderList });
+}
+
+export function useOrders(userId: number | undefined) {
+  return useQuery({ ...orderQueries.list(userId ?? 0), enabled: userId !== undefined });
+}

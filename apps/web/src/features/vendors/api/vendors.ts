@@ -1,0 +1,54 @@
+import { vendorFilters, vendorList, vendorMenu } from '@kitchaco/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../api';
+
+const FIVE_MINUTES = 5 * 60_000;
+
+export const vendorQueries = {
+  all: () => ['vendors'] as const,
+  list: (locationId: number) =>
+    queryOptions({
+      queryKey: [...vendorQueries.all(), 'list', locationId] as const,
+      queryFn: ({ signal }) => getVendors(locationId, signal),
+      staleTime: FIVE_MINUTES,
+    }),
+  filters: () =>
+    queryOptions({
+      queryKey: [...vendorQueries.all(), 'filters'] as const,
+      queryFn: ({ signal }) => getVendorFilters(signal),
+      staleTime: FIVE_MINUTES,
+    }),
+  menu: (vendorId: number) =>
+    queryOptions({
+      queryKey: [...vendorQueries.all(), vendorId, 'menu'] as const,
+      queryFn: ({ signal }) => getVendorMenu(vendorId, signal),
+      staleTime: 60_000,
+    }),
+};
+
+/** The active brands of one pickup location, sorted by id, each with its kitchens. */
+export function getVendors(locationId: number, signal?: AbortSignal) {
+  return apiFetch(`/api/v1/vendors/?kitchaco=${locationId}`, { signal, schema: vendorList });
+}
+
+/** The kitchens (cuisines) brands are grouped by, in the server's order. */
+export function getVendorFilters(signal?: AbortSignal) {
+  return apiFetch('/api/v1/vendor-filters/', { signal, schema: vendorFilters });
+}
+
+/** A brand with its enabled meals; 404 for an unknown or inactive brand. */
+export function getVendorMenu(vendorId: number, signal?: AbortSignal) {
+  return apiFetch(`/api/v1/vendors/${vendorId}/menu/`, { signal, schema: vendorMenu });
+}
+
+export function useVendors(locationId: number | undefined) {
+  return useQuery({ ...vendorQueries.list(locationId ?? 0), enabled: locationId !== undefined });
+}
+
+export function useVendorFilters() {
+  return useQuery(vendorQueries.filters());
+}
+
+export function useVendorMenu(vendorId: number) {
+  return useQuery(vendorQueries.menu(vendorId));
+}

@@ -1,0 +1,135 @@
+import { type CartLineInput, cartLineTotal, type Mills, orderTypes, sum, toMills } from '@kitchaco/domain';
+import { z } from 'zod';
+
+/** Most of one meal a line may hold: the checkout contract's limit. */
+export const MAX_LINE_QUANTITY = 50;
+export const MAX_SPECIAL_REQUEST_LENGTH = 300;
+
+const named = z.object({ id: z.number().int().positive(), name: z.string() });
+
+/**
+ * One cart line: a meal with its chosen sub-item and combos. `unitPrice` is the spec's prices.AUD
+ * and `combos` its additionalCost entries (each multiplied by the quantity). Prices are the menu's,
+ * kept to show a preliminary line total; the checkout shows the server's quote only.
+ */
+const cartLine = z.object({
+  key: z.string(),
+  mealId: z.number().int().positive(),
+  vendorId: z.number().int().positive(),
+  vendorTitle: z.string(),
+  name: z.string(),
+  unitPrice: z.number().nonnegative(),
+  subitem: named.nullable(),
+  combos: z.array(named.extend({ price: z.number().nonnegative() })),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  specialRequest: z.string().max(MAX_SPECIAL_REQUEST_LENGTH),
+});
+export type CartLine = z.infer<typeof cartLine>;
+
+/**
+ * The cart as kept in localStorage. Every field has a default, so a partial or older value still
+ * reads; a value that cannot be read at all is an empty cart.
+ */
+export const storedCart = z.object({
+  /** The pickup location the lines belong to; null while the cart is empty. */
+  locationId: z.number().int().positive().nullable().catch(null),
+  lines: z.record(z.string(), cartLine).catch({}),
+  /** The vendor the last line was added from. */
+  vendor: named.nullable().catch(null),
+  orderType: z.enum(orderTypes).catch('pickup'),
+  /** Delivery address. */
+  orderLocation: z.string().catch(''),
+  /** Order for later: the ISO instant sent to the server, or null for as soon as possible. */
+  orderLater: z.string().nullable().catch(null),
+  /** The local date chosen for a later order (YYYY-MM-DD). */
+  orderDate: z.string().nullable().catch(null),
+  /** Delivery charge of the last quote. */
+  deliveryCharges: z.number().catch(0),
+  /** A promo code the server accepted, and the discount it gave on the last quote. */
+  promoCode: z.string().nullable().catch(null),
+  discount: z.number().catch(0),
+});
+export type Cart = z.infer<typeof storedCart>;
+
+export const EMPTY_CART: Cart = storedCart.parse({});
+
+export interface NewCartLine {
+  mealId: number;
+  vendorId: number;
+  vendorTitle: string;
+  name: string;
+  unitPrice: number;
+  subitem: { id: number; name: string } | null;
+  combos: { id: number; name: string; price: number }[];
+  quantity: number;
+  specialRequest: string;
+}
+
+/** Lines of the same meal with the same sub-item and combos are one line. */
+export function cartLineKey(line: Pick<NewCartLine, 'mealId' | 'subitem' | 'combos'>): string {
+  const combos = line.combos.map((c) => c.id).sort((a, b) => a - b);
+  return `${line.mealId}:${line.subitem?.id ?? '-'}:${combos.join(',')}`;
+}
+
+export function cartLines(cart: Cart): CartLine[] {
+  return Object.values(cart.lines);
+}
+
+/** Why a line cannot go into this cart, or null when it can. */
+export function addBlockedReason(cart: Cart, locationId: number): string | null {
+  if (cartLines(cart).length > 0 && cart.locationId !== null && cart.locationId !== locationId) {
+    return 'Your cart holds dishes from another pickup location. Check out or empty it first.';
+  }
+  return null;
+}
+
+/** Adds a line, or adds its quantity to the same line already in the cart (at most 50). */
+export function withLineAdded(cart: Cart, locationId: number, line: NewCartLine): Cart {
+  const key = cartLineKey(line);
+  const existing = cart.lines[key];
+  const quantity = Math.min(MAX_LINE_QUANTITY, (existing?.quantity ?? 0) + line.quantity);
+  const specialRequest = line.specialRequest.trim() || existing?.specialRequest || '';
+  return {
+    ...cart,
+    locationId,
+    vendor: { id: line.vendorId, name: line.vendorTitle },
+    lines: { ...cart.lines, [key]: { ...line, key, quantity, specialRequest } },
+  };
+}
+
+export function withQuantity(cart: Cart, key: string, quantity: number): Cart {
+  const line = cart.lines[key];
+  if (!line) return cart;
+  if (quantity < 1) return withoutLine(cart, key);
+  const next = Math.min(MAX_LINE_QUANTITY, Math.floor(quantity));
+  return { ...cart, lines: { ...cart.lines, [key]: { ...line, quantity: next } } };
+}
+
+export function withoutLine(cart: Cart, key: string): Cart {
+  const { [key]: _removed, ...lines } = cart.lines;
+  return Object.keys(lines).length === 0 ? EMPTY_CART : { ...cart, lines };
+}
+
+/** The menu-priced line total: (unit price + combos) x quantity, by the domain's money rules. */
+export function previewLineTotal(line: Pick<CartLine, 'unitPrice' | 'combos' | 'quantity'>): Mills {
+  return cartLineTotal(
+    toMills(line.unitPrice),
+    line.combos.map((c) => toMills(c.price)),
+    line.quantity,
+  );
+}
+
+export function previewSubTotal(cart: Cart): Mills {
+  return sum(cartLines(cart).map(previewLineTotal));
+}
+
+/** The lines as the checkout contract takes them: ids only, the server prices them. */
+export function checkoutLines(cart: Cart): CartLineInput[] {
+  return cartLines(cart).map((line) => ({
+    meal_id: line.mealId,
+    quantity: line.quantity,
+    subitem_id: line.subitem?.id ?? null,
+    combo_ids: line.combos.map((c) => c.id),
+    ...(line.specialRequest.trim() ? { special_request: line.specialRequest.trim() } : {}),
+  }));
+}
