@@ -6,3 +6,4 @@ export * from './menu/index.js';
 export * from './money/index.js';
 export * from './notifications/outbox.schemas.js';
 export * from './orders/index.js';
+export * from './stock/index.js';

@@ -1,0 +1,2 @@
+export * from './stock.schemas.js';
+export * from './stock-pricing.js';
