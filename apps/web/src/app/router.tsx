@@ -1,19 +1,10 @@
-import { createBrowserRouter, data, type LoaderFunctionArgs } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { vendorIdFromSegment } from '../lib/customer-paths';
 import { NotFoundPage } from './routes/not-found-page';
+import { PrefixedPage, prefixedPageLoader } from './routes/prefixed-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
 const staffPages = () => import('./routes/staff/staff-pages');
-
-/**
- * `/vendor:12` is one path segment with the id glued to a prefix, which a route path cannot say: a
- * dynamic segment takes it, and anything not of that form is a 404 (shown by the root error page).
- */
-function vendorSegmentLoader({ params }: LoaderFunctionArgs) {
-  if (vendorIdFromSegment(params.vendorRef) === null) throw data(null, { status: 404 });
-  return null;
-}
 
 /** One lazily loaded chunk per area and customer page: the map and checkout stay out of the first load. */
 export const router = createBrowserRouter([
@@ -41,13 +32,10 @@ export const router = createBrowserRouter([
             path: 'checkout',
             lazy: async () => ({ Component: (await import('./routes/customer/checkout-page')).CheckoutPage }),
           },
-          {
-            path: ':vendorRef',
-            loader: vendorSegmentLoader,
-            lazy: async () => ({ Component: (await import('./routes/customer/vendor-page')).VendorPage }),
-          },
         ],
       },
+      // `/vendor:12`, `/stock-order-edit:7`, ...: static paths above win; anything else is a 404.
+      { path: '/:ref', loader: prefixedPageLoader, Component: PrefixedPage },
       { path: '/stock', lazy: async () => ({ Component: (await staffPages()).StockPage }) },
       { path: '/stock-admin', lazy: async () => ({ Component: (await staffPages()).StockAdminPage }) },
       { path: '/admin', lazy: async () => ({ Component: (await staffPages()).AdminPage }) },

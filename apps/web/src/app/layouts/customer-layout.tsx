@@ -1,4 +1,5 @@
 import { Anchor, AppShell, Box, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { CustomerUserMenu } from '../../features/auth/components/customer-user-menu';
 import { CartButton } from '../../features/cart/components/cart-button';
@@ -18,15 +19,15 @@ const TABS_ROW = 48;
  * The customer site: a header with the location, restaurant search, cart and user menu over the
  * section tabs, then the page; desktop widths only.
  */
-export function CustomerLayout() {
+export function CustomerLayout({ children }: { children?: ReactNode }) {
   return (
     <DesktopOnly>
-      <CustomerShell />
+      <CustomerShell>{children ?? <Outlet />}</CustomerShell>
     </DesktopOnly>
   );
 }
 
-function CustomerShell() {
+function CustomerShell({ children }: { children: ReactNode }) {
   useLocationLink();
   const tab = useActiveCustomerTab();
   const { location } = useSelectedLocation();
@@ -63,9 +64,7 @@ function CustomerShell() {
           <CustomerTabs />
         </Box>
       </AppShell.Header>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
+      <AppShell.Main>{children}</AppShell.Main>
     </AppShell>
   );
 }

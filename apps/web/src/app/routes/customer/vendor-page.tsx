@@ -35,7 +35,7 @@ function BackToRestaurants() {
 /** `/vendor:{id}`: a brand and its menu; choosing a dish opens its options and adds it to the cart. */
 export function VendorPage() {
   // The router only renders this page for a `vendor:{id}` segment.
-  const vendorId = vendorIdFromSegment(useParams().vendorRef) ?? 0;
+  const vendorId = vendorIdFromSegment(useParams().ref) ?? 0;
   const menu = useVendorMenu(vendorId);
   const { location } = useSelectedLocation();
   const cart = useCart();

@@ -1,18 +1,34 @@
 import { Paper, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
 import { StaffLoginForm } from '../../../features/auth/components/staff-login-form';
 import { useStaffLogout } from '../../../features/auth/hooks/use-staff-logout';
 import { StaffAccountSummary } from '../../../features/staff/components/staff-account-summary';
 import { StaffFrame } from '../../../features/staff/components/staff-frame';
 import { StaffHeaderAccount } from '../../../features/staff/components/staff-header-account';
+import { StaffNav } from '../../../features/staff/components/staff-nav';
+import type { StaffSession } from '../../../lib/session/staff-session';
 import { useStaffSession } from '../../../lib/session/use-staff-session';
 import type { StaffPortal } from './staff-portals';
 
+interface StaffPortalPageProps {
+  portal: StaffPortal;
+  /** The screen, for a signed-in account the portal accepts. Absent: the account summary. */
+  children?: (session: StaffSession) => ReactNode;
+  /**
+   * A screen other than the portal's own page: signed out (or with an account the portal does not
+   * accept) it sends the visitor to the portal's page to sign in, instead of showing a form here.
+   */
+  redirectWhenSignedOut?: boolean;
+}
+
 /** A staff page: its login form, or, once signed in with a fitting account, the staff layout. */
-export function StaffPortalPage({ portal }: { portal: StaffPortal }) {
+export function StaffPortalPage({ portal, children, redirectWhenSignedOut = false }: StaffPortalPageProps) {
   const session = useStaffSession();
   const logout = useStaffLogout(portal.path);
 
   if (!session || !portal.accepts(session)) {
+    if (redirectWhenSignedOut) return <Navigate to={portal.path} replace />;
     return (
       <StaffFrame title={portal.title}>
         <Paper withBorder p="xl" maw={420} mx="auto">
@@ -31,6 +47,7 @@ export function StaffPortalPage({ portal }: { portal: StaffPortal }) {
     <StaffFrame
       title={portal.title}
       subtitle={portal.showLocation ? session.locationName : null}
+      nav={<StaffNav items={portal.nav(session)} />}
       account={
         <StaffHeaderAccount
           firstName={session.firstName}
@@ -40,7 +57,7 @@ export function StaffPortalPage({ portal }: { portal: StaffPortal }) {
         />
       }
     >
-      <StaffAccountSummary session={session} />
+      {children ? children(session) : <StaffAccountSummary session={session} />}
     </StaffFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, type StaffUserData } from '@kitchaco/domain';
 import type { StaffLoginCall } from '../../../features/auth/api/staff-login';
+import type { StaffNavItem } from '../../../features/staff/components/staff-nav';
 import type { StaffSession } from '../../../lib/session/staff-session';
 
 /** One staff sign-in page: which call it uses, which accounts it serves and where logout returns. */
@@ -13,6 +14,8 @@ export interface StaffPortal {
   accepts: (session: StaffSession) => boolean;
   /** The page's check of a successful sign-in: a message refuses the account, null lets it in. */
   refuse: (data: StaffUserData) => string | null;
+  /** The screens of this portal for the signed-in account, in navigation order. */
+  nav: (session: StaffSession) => StaffNavItem[];
 }
 
 // The stock login server refuses these accounts itself; the same words here keep the page right
@@ -44,6 +47,7 @@ export const STAFF_PORTALS = {
     showLocation: true,
     accepts: (s) => s.isStockUser && !s.isSuperAdmin,
     refuse: refuseUnlessStockUser,
+    nav: () => [{ label: 'Home', to: '/stock' }],
   },
   stockAdmin: {
     path: '/stock-admin',
@@ -52,6 +56,7 @@ export const STAFF_PORTALS = {
     showLocation: false,
     accepts: (s) => s.isStockAdmin || s.isSuperAdmin,
     refuse: refuseUnlessStockAdmin,
+    nav: () => [{ label: 'Pending Orders', to: '/stock-admin' }],
   },
   admin: {
     path: '/admin',
@@ -60,6 +65,7 @@ export const STAFF_PORTALS = {
     showLocation: false,
     accepts: (s) => s.isSuperAdmin,
     refuse: refuseUnlessSuperAdmin,
+    nav: () => [{ label: 'Dashboard', to: '/admin' }],
   },
   operatorAdmin: {
     path: '/operator-admin',
@@ -68,5 +74,6 @@ export const STAFF_PORTALS = {
     showLocation: true,
     accepts: (s) => s.isOperator && !s.isSuperAdmin,
     refuse: refuseUnlessOperator,
+    nav: () => [{ label: 'Dashboard', to: '/operator-admin' }],
   },
 } as const satisfies Record<string, StaffPortal>;

@@ -8,16 +8,18 @@ interface StaffFrameProps {
   subtitle?: string | null;
   /** The right side of the header: the welcome line and Logout when signed in. */
   account?: ReactNode;
+  /** Under the title: the portal's navigation when signed in. */
+  nav?: ReactNode;
   children: ReactNode;
 }
 
 /** Header and main landmarks of every staff page; works at any window width. */
-export function StaffFrame({ title, subtitle, account, children }: StaffFrameProps) {
+export function StaffFrame({ title, subtitle, account, nav, children }: StaffFrameProps) {
   return (
     <>
       <DocumentTitle title={title} />
       <Box component="header" py="sm" style={headerStyle}>
-        <Container size="lg">
+        <Container size="xl">
           <Group justify="space-between" gap="md">
             <Stack gap={0}>
               <Title order={1} size="h3">
@@ -27,10 +29,11 @@ export function StaffFrame({ title, subtitle, account, children }: StaffFramePro
             </Stack>
             {account}
           </Group>
+          {nav && <Box mt="sm">{nav}</Box>}
         </Container>
       </Box>
       <Box component="main" py="xl">
-        <Container size="lg">{children}</Container>
+        <Container size="xl">{children}</Container>
       </Box>
     </>
   );
