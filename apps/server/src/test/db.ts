@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
-import { TEMPLATE_DB } from './global-setup.js';
 
 /** A fresh migrated database for one test file: a PGlite copy of the template, or a new PostgreSQL database. */
 export async function createTestDatabase(): Promise<Database> {
@@ -12,10 +11,10 @@ export async function createTestDatabase(): Promise<Database> {
     const bytes = readFileSync(target.path);
     return openPglite(null, new Blob([bytes]));
   }
-  const name = `kitchaco_test_${randomBytes(6).toString('hex')}`;
+  const name = `${target.prefix}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: target.url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DB}"`);
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${target.template}"`);
   await admin.end();
   const url = new URL(target.url);
   url.pathname = `/${name}`;

@@ -8,17 +8,32 @@ import { openPglite, openPostgres } from '../db/client.js';
  * Migrates one template database per run: a PGlite data dump (copied per test file) or, with
  * TEST_DATABASE_URL, a PostgreSQL template database (CREATE DATABASE … TEMPLATE per test file).
  */
-export const TEMPLATE_DB = 'kitchaco_test_template';
+/** Databases of one run are named `kitchaco_test_{pid}_...`, so runs side by side leave each other alone. */
+export const RUN_PREFIX = `kitchaco_test_${process.pid}_`;
+const TEMPLATE_DB = `${RUN_PREFIX}template`;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
+    // Drop what runs that ended without cleaning up left behind (their process is gone).
     const stale = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'kitchaco_test_%'",
+      "SELECT datname FROM pg_database WHERE datname LIKE 'kitchaco\\_test\\_%'",
     );
-    for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+    for (const { datname } of stale.rows) {
+      const pid = Number(/^kitchaco_test_(\d+)_/.exec(datname)?.[1]);
+      if (!pid || !isRunning(pid)) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
     await admin.query(`CREATE DATABASE "${TEMPLATE_DB}"`);
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${TEMPLATE_DB}`;
@@ -26,8 +41,13 @@ export default async function setup(project: TestProject) {
     await template.migrate();
     await template.close();
     await admin.end();
-    project.provide('testDatabase', { kind: 'postgres', url });
-    return;
+    project.provide('testDatabase', { kind: 'postgres', url, template: TEMPLATE_DB, prefix: RUN_PREFIX });
+    return async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS "${TEMPLATE_DB}" WITH (FORCE)`);
+      await cleanup.end();
+    };
   }
   const database = await openPglite(null);
   await database.migrate();
@@ -45,6 +65,8 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDatabase: { kind: 'postgres'; url: string } | { kind: 'pglite'; path: string };
+    testDatabase:
+      | { kind: 'postgres'; url: string; template: string; prefix: string }
+      | { kind: 'pglite'; path: string };
   }
 }
