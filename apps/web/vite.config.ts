@@ -11,7 +11,8 @@ export default defineConfig({
     // never needs packages/domain/dist to be built. The rest are Vite's default client conditions.
     conditions: ['@kitchaco/source', 'module', 'browser', 'development|production'],
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets `npm run bench` measure each area's initial JavaScript (bench/web-size.mjs).
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: { proxy },
   preview: { proxy },
 });

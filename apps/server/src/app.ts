@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -9,7 +8,9 @@ import type { Database } from './db/client.js';
 import { AppError, toWire, unavailable } from './http/errors.js';
 import { buildOpenApi } from './http/openapi.js';
 import { registerModules } from './http/register.js';
+import { addSecurityHeaders } from './http/security-headers.js';
 import { type Adapters, createAdapters } from './integrations/adapters.js';
+import { CatalogCache } from './lib/catalog-cache.js';
 import { authenticator } from './modules/auth/auth.service.js';
 import { modules } from './modules/index.js';
 import { OrderEventHub } from './modules/orders/order-events.js';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     clock: options.clock ?? systemClock,
     adapters: options.adapters ?? createAdapters(config, app.log),
     orderEvents: new OrderEventHub(database, app.log),
+    catalog: new CatalogCache(database, app.log),
     log: app.log,
   };
   await context.orderEvents.start().catch((error: unknown) => {
@@ -92,33 +94,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.log.warn({ err: error }, 'order status notifications are unavailable');
   });
   app.addHook('onClose', () => context.orderEvents.stop());
+  await context.catalog.start().catch((error: unknown) => {
+    app.log.warn(
+      { err: error },
+      'catalog change notifications are unavailable: catalogue reads are not cached',
+    );
+  });
+  app.addHook('onClose', () => context.catalog.stop());
   app.decorate('appContext', context);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'none'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // HSTS only makes sense behind TLS; the proxy that terminates TLS (TRUST_PROXY) gets it.
-    strictTransportSecurity: config.trustProxy ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  addSecurityHeaders(app, { hsts: config.trustProxy });
 
   app.setErrorHandler((error: unknown, request, reply) => {
     const err = error as { statusCode?: number; code?: string; message?: string; validation?: unknown };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Adapters } from './integrations/adapters.js';
+import type { CatalogCache } from './lib/catalog-cache.js';
 import type { OrderEventHub } from './modules/orders/order-events.js';
 
 export interface Clock {
@@ -19,5 +20,7 @@ export interface AppContext {
   adapters: Adapters;
   /** Live order status fan-out (LISTEN/NOTIFY). */
   orderEvents: OrderEventHub;
+  /** Serialised public catalogue reads, dropped on every announced change. */
+  catalog: CatalogCache;
   log: FastifyBaseLogger;
 }

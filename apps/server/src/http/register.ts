@@ -108,6 +108,13 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
         body: parseWith(def.body as never, body),
         headers: parseWith(def.headers as never, request.headers),
       };
+      if (def.catalogCacheKey) {
+        const key = `${def.method} ${def.url} ${def.catalogCacheKey(input)}`;
+        const cached = await app.catalog.get(key, () => def.handler(ctx, input));
+        reply.header('etag', cached.etag).header('cache-control', 'no-cache');
+        if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
+        return reply.type('application/json; charset=utf-8').send(cached.body);
+      }
       const result = await def.handler(ctx, input);
       return reply.send(result);
     },

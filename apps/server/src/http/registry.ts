@@ -39,6 +39,11 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown, H 
   /** Not listed in the OpenAPI document (dev-only helpers). */
   hidden?: boolean;
   handler(ctx: RequestContext, input: { params: P; query: Q; body: B; headers: H }): Promise<R>;
+  /**
+   * A public catalogue read: the answer is kept per key in the catalog cache until a change is
+   * announced (lib/catalog-cache.ts), and served with an ETag (304 when the client has it).
+   */
+  catalogCacheKey?: (input: { params: P; query: Q }) => string;
   /** A `text/event-stream` route: the handler subscribes and the stream stays open. */
   stream?: (ctx: RequestContext, events: EventStream) => Promise<void>;
 }

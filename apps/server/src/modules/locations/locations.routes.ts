@@ -16,6 +16,7 @@ export const locationsModule: Module = {
       tag: 'locations',
       access: PUBLIC,
       response: kitchacoLocationList,
+      catalogCacheKey: () => '',
       handler: (ctx) => listLocations(ctx.app),
     }),
   ],

@@ -24,6 +24,7 @@ export const vendorsModule: Module = {
       access: PUBLIC,
       query: vendorListQuery,
       response: vendorList,
+      catalogCacheKey: ({ query }) => String(query.kitchaco ?? 'all'),
       handler: (ctx, { query }) => vendors.listVendors(ctx.app, query.kitchaco),
     }),
     defineRoute({
@@ -33,6 +34,7 @@ export const vendorsModule: Module = {
       tag: 'vendors',
       access: PUBLIC,
       response: vendorFilters,
+      catalogCacheKey: () => '',
       handler: (ctx) => vendors.vendorFilters(ctx.app),
     }),
     defineRoute({
@@ -44,6 +46,7 @@ export const vendorsModule: Module = {
       access: PUBLIC,
       params: vendorIdParams,
       response: vendorMenu,
+      catalogCacheKey: ({ params }) => String(params.id),
       handler: (ctx, { params }) => vendors.vendorMenu(ctx.app, params.id),
     }),
     defineRoute({
@@ -54,6 +57,7 @@ export const vendorsModule: Module = {
       access: PUBLIC,
       query: feedQuery,
       response: feedList,
+      catalogCacheKey: ({ query }) => String(query.limit),
       handler: (ctx, { query }) => vendors.listFeed(ctx.app, query.limit),
     }),
   ],

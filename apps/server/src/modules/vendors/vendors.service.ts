@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { feedPosts } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
+import { changeCatalog } from '../../lib/catalog-cache.js';
 import * as q from './vendors.queries.js';
 
 const amount = (v: string) => toAmount(toMills(v));
@@ -89,18 +90,22 @@ export async function addFeedPost(
   app: AppContext,
   input: { title: string; body: string; link?: string | undefined; image?: string | undefined },
 ) {
-  const post = await q.insertFeedPost(app.db, {
-    title: input.title,
-    body: input.body,
-    link: input.link ?? null,
-    image: input.image ?? null,
-    publishedAt: app.clock.now(),
-  });
+  const post = await changeCatalog(app, (tx) =>
+    q.insertFeedPost(tx, {
+      title: input.title,
+      body: input.body,
+      link: input.link ?? null,
+      image: input.image ?? null,
+      publishedAt: app.clock.now(),
+    }),
+  );
   return { success: true as const, post: presentPost(post) };
 }
 
 export async function removeFeedPost(app: AppContext, id: number) {
-  if (!(await q.deleteFeedPost(app.db, id))) throw notFound('No such post.');
+  await changeCatalog(app, async (tx) => {
+    if (!(await q.deleteFeedPost(tx, id))) throw notFound('No such post.');
+  });
   return { success: true as const };
 }
 

@@ -1,0 +1,33 @@
+// `npm run bench`: builds what is stale, runs every benchmark one after the other (they share two
+// cores: never side by side), and prints one table of budgets. Results: bench/results/*.json.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildIfNeeded, run } from '../scripts/lib.mjs';
+import { resultsDir } from './lib.mjs';
+
+const ALL = ['web-size', 'http'];
+const only = process.argv.slice(2);
+const chosen = only.length ? ALL.filter((b) => only.includes(b)) : ALL;
+
+const built = await buildIfNeeded();
+if (built !== 0) process.exit(built);
+
+let failed = 0;
+const table = [];
+for (const name of chosen) {
+  process.stdout.write(`\n== ${name}\n`);
+  const file = name === 'web-size' ? 'web-size.mjs' : `${name}.bench.mjs`;
+  const code = await run(process.execPath, [join(import.meta.dirname, file)]);
+  if (code !== 0) failed++;
+  try {
+    const { budgets = [] } = JSON.parse(readFileSync(join(resultsDir, `${name}.json`), 'utf8'));
+    for (const b of budgets) table.push([name, b]);
+  } catch {
+    table.push([name, { label: 'no result written', pass: false, value: '' }]);
+  }
+}
+
+process.stdout.write('\n| bench | budget | measured | result |\n| --- | --- | --- | --- |\n');
+for (const [name, b] of table)
+  process.stdout.write(`| ${name} | ${b.label} | ${b.value} | ${b.pass ? 'pass' : 'FAIL'} |\n`);
+process.exitCode = failed ? 1 : 0;
