@@ -10,7 +10,11 @@ if (!chromium) {
 }
 const built = await buildIfNeeded({ quiet: true });
 if (built !== 0) process.exit(built);
-rmSync(join(root, 'node_modules/.tmp/e2e-data'), { recursive: true, force: true });
+// One data directory per port, so journeys run side by side (E2E_PORT) never share a database.
+rmSync(join(root, `node_modules/.tmp/e2e-data-${process.env.E2E_PORT ?? 3211}`), {
+  recursive: true,
+  force: true,
+});
 process.exitCode = await run(
   bin('playwright'),
   ['test', '-c', 'apps/web/playwright.config.ts', ...process.argv.slice(2)],

@@ -46,7 +46,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: `${root}node_modules/.tmp/e2e-data`,
+      DATA_DIR: `${root}node_modules/.tmp/e2e-data-${PORT}`,
       WEB_DIST: `${root}apps/web/dist`,
       DEMO: 'true',
       DEMO_SCALE: '0.3',

@@ -1,4 +1,3 @@
-import { formatPhoneNational } from '@kitchaco/domain';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconReceipt, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -7,8 +6,7 @@ import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
 import { useCustomerSession } from '../../../lib/session/use-customer-session';
 import { useCustomerProfile } from '../api/customer-profile';
 import { useCustomerLogout } from '../hooks/use-customer-logout';
-import { CustomerLoginModal } from './customer-login-modal';
-import { ProfileModal } from './profile-modal';
+import { LazyCustomerLoginModal, LazyProfileModal } from './lazy-dialogs';
 
 /** The header's user button: "Sign In" when signed out, else the name with Profile, Orders and Logout. */
 export function CustomerUserMenu() {
@@ -21,9 +19,9 @@ export function CustomerUserMenu() {
     if (profile.error) console.warn('Could not load the customer profile', profile.error);
   }, [profile.error]);
 
-  const name = profile.data
-    ? profile.data.username?.trim() || formatPhoneNational(profile.data.phone)
-    : 'Your account';
+  // A customer without a name is shown by the number they signed in with (international form: the
+  // phone library stays out of the first screen's code).
+  const name = profile.data ? profile.data.username?.trim() || profile.data.phone : 'Your account';
 
   return (
     <>
@@ -63,9 +61,9 @@ export function CustomerUserMenu() {
       ) : (
         <Button onClick={() => setDialog('login')}>Sign In</Button>
       )}
-      <CustomerLoginModal opened={dialog === 'login'} onClose={() => setDialog(null)} />
+      <LazyCustomerLoginModal opened={dialog === 'login'} onClose={() => setDialog(null)} />
       {session && profile.data && (
-        <ProfileModal
+        <LazyProfileModal
           opened={dialog === 'profile'}
           onClose={() => setDialog(null)}
           userId={session.userId}

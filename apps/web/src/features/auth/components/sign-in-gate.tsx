@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { CustomerSession } from '../../../lib/session/customer-session';
 import { useCustomerSession } from '../../../lib/session/use-customer-session';
-import { CustomerLoginModal } from './customer-login-modal';
+import { LazyCustomerLoginModal } from './lazy-dialogs';
 
 interface SignInGateProps {
   title: string;
@@ -35,7 +35,7 @@ export function SignInGate({ title, text, openAtStart = false, children }: SignI
           </Stack>
         </Paper>
       )}
-      <CustomerLoginModal opened={opened} onClose={() => setOpened(false)} />
+      <LazyCustomerLoginModal opened={opened} onClose={() => setOpened(false)} />
     </>
   );
 }
