@@ -1,6 +1,7 @@
 import {
   addDays,
   applyRate,
+  isBelowMinimum,
   type IsoDate,
   localDate,
   type Mills,
@@ -168,8 +169,9 @@ export async function seedStock(db: DbOrTx, options: StockOptions): Promise<Stoc
         .sort((a, b) => a.id - b.id);
       const ordered = chosen.map((item) => ({ item, qty: orderQuantity(rng, item) }));
       const orderedPriced = ordered.map((l) => priceLine(toMills(l.item.price), l.qty, l.item.def.gst));
-      const orderedSub = totalOrder(orderedPriced).subTotal;
-      const deliveryCharge: Mills = orderedSub < minOrder ? fee : 0;
+      // The minimum applies to the total with GST, as the server checks it.
+      const orderedTotal = totalOrder(orderedPriced).total;
+      const deliveryCharge: Mills = isBelowMinimum(orderedTotal, minOrder) ? fee : 0;
 
       let status: 'pending' | 'approved' | 'disapproved' = 'approved';
       if (k === 0 || (k === 1 && secondPending)) status = 'pending';

@@ -38,6 +38,23 @@ const EXPECTED: Record<string, 'public' | 'customer' | 'demo' | string[]> = {
   'GET /api/v1/orders/': 'customer',
   'GET /api/v1/orders/events/': 'customer',
   '/api/v1/admin-data/ update_order_status': [SA],
+  'POST /api/v1/stock-list/': [S, O],
+  '/api/v1/stock-order-list/ place_order': [S, O],
+  '/api/v1/stock-order-list/ get_all': [S, O],
+  '/api/v1/stock-order-list/ get_user_specific_order': [S, O],
+  '/api/v1/stock-order-list/ user_edit_order': [S, O],
+  '/api/v1/stock-order-list/ get_admin_pending': [A, SA],
+  '/api/v1/stock-order-list/ get_admin_specific_pending': [A, SA],
+  '/api/v1/stock-order-list/ admin_approve_order': [A, SA],
+  '/api/v1/stock-order-list/ admin_disapprove_order': [A, SA],
+  '/api/v1/stock-order-list/ get_admin_approved_disapproved': [A, SA],
+  '/api/v1/stock-order-list/ get_admin_stock_list': [A, SA],
+  '/api/v1/stock-order-list/ update_admin_stock_list': [A, SA],
+  '/api/v1/admin-data/ stock_usage_report': [A, SA],
+  '/api/v1/admin-data/ stock_bundles': [A, SA],
+  '/api/v1/admin-data/ add_stock_bundle': [SA],
+  '/api/v1/admin-data/ update_stock_bundle': [SA],
+  '/api/v1/admin-data/ delete_stock_bundle': [SA],
 };
 
 const describeAccess = (a: Access) => (a.kind === 'staff' ? [...a.roles].sort() : a.kind);

@@ -3,6 +3,7 @@ import { authModule } from './auth/auth.routes.js';
 import { locationsModule } from './locations/locations.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
 import { ordersModule } from './orders/orders.routes.js';
+import { stockModule } from './stock/stock.routes.js';
 import { vendorsModule } from './vendors/vendors.routes.js';
 
 /** Every business area of the server. The authorisation matrix and OpenAPI walk this list. */
@@ -12,4 +13,5 @@ export const modules: Module[] = [
   notificationsModule,
   vendorsModule,
   ordersModule,
+  stockModule,
 ];

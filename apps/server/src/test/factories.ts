@@ -9,6 +9,8 @@ import {
   mealSubitems,
   meals,
   staffUsers,
+  stockListItems,
+  stockUnits,
   vendorKitchens,
   vendors,
 } from '../db/schema/index.js';
@@ -137,4 +139,26 @@ export async function createMeal(
         .returning()
     : [];
   return { meal: meal!, combos, subitems };
+}
+
+export async function createStockUnit(db: Db, wholeUnits = true) {
+  const [row] = await db
+    .insert(stockUnits)
+    .values({ qtyType: `unit ${next()}`, wholeUnits })
+    .returning();
+  return row!;
+}
+
+/** A stock list item of a location (price 10.00, GST, par 5) in a fresh whole unit unless given. */
+export async function createStockItem(
+  db: Db,
+  locationId: number,
+  overrides: Partial<typeof stockListItems.$inferInsert> = {},
+) {
+  const unitId = overrides.unitId ?? (await createStockUnit(db)).id;
+  const [row] = await db
+    .insert(stockListItems)
+    .values({ locationId, name: `Stock item ${next()}`, unitId, price: '10.00', par: '5', ...overrides })
+    .returning();
+  return row!;
 }

@@ -184,6 +184,9 @@ export const stockOrder = z.object({
   delivery_charge: money,
   admin_adjustment: money,
   total: money,
+  /** The location's minimum order and its below-minimum fee (the review screen adds this fee). */
+  min_stock_order: money,
+  min_stock_delivery_charge: money,
   status: z.enum(STOCK_ORDER_STATUSES),
   approved: z.boolean(),
   approved_date: z.string().nullable(),

@@ -1,0 +1,141 @@
+import { toAmount, toMills, zonedRange } from '@kitchaco/domain';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { stockBundles } from '../../db/schema/index.js';
+import { conflict, invalid, notFound } from '../../http/errors.js';
+import * as q from './stock.queries.js';
+import { wireRange } from './stock.service.js';
+
+type BundleRow = Awaited<ReturnType<typeof q.bundlesOfMeals>>[number];
+
+function presentBundle(b: BundleRow) {
+  return {
+    id: b.bundle.id,
+    stock_list__id: b.bundle.stockListItemId,
+    stock_list__name: b.itemName,
+    stock_list__qty_type: b.qtyType,
+    qty: Number(b.bundle.qty),
+  };
+}
+
+/** Quantities to 3 decimals, as stored, without float noise. */
+const qty3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * The stock usage report: meals sold at a location in a date range (location time zone) on every
+ * channel, each with its bundle, and the stock they used per item. Marketplace lines whose name
+ * matched none of our meals are listed with id -1 and no bundle: they use no stock we can see.
+ */
+export async function stockUsageReport(
+  app: AppContext,
+  input: { kitchaco_location: number; start_date: string; end_date: string },
+) {
+  const location = await q.findLocation(app.db, input.kitchaco_location);
+  if (!location) throw notFound('This location does not exist.');
+  const { from, to } = wireRange(input.start_date, input.end_date);
+  const { start, end } = zonedRange(from, to, location.timeZone);
+  const sold = await q.mealsSold(app.db, location.id, start, end);
+  const mealIds = sold.map((m) => m.mealId).filter((id): id is number => id !== null);
+  const [bundles, units] = await Promise.all([q.bundlesOfMeals(app.db, mealIds), q.listUnits(app.db)]);
+  const used = new Map<number, { id: number; name: string; qty_type: string; qty: number }>();
+  const meal_sold = sold.map((m) => {
+    const quantity = Number(m.quantity);
+    const own = m.mealId === null ? [] : bundles.filter((b) => b.bundle.mealId === m.mealId);
+    for (const b of own) {
+      const entry = used.get(b.bundle.stockListItemId) ?? {
+        id: b.bundle.stockListItemId,
+        name: b.itemName,
+        qty_type: b.qtyType,
+        qty: 0,
+      };
+      entry.qty = qty3(entry.qty + quantity * Number(b.bundle.qty));
+      used.set(entry.id, entry);
+    }
+    return { id: m.mealId ?? -1, meal_name: m.name, quantity, stock_bundle: own.map(presentBundle) };
+  });
+  return {
+    success: true as const,
+    meal_sold,
+    qty_type: units.map((u) => ({ id: u.id, qty_type: u.qtyType, whole_units: u.wholeUnits })),
+    stock_list: [...used.values()].sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+/** The bundle screen: a location's meals with the stock one unit of each uses. */
+export async function stockBundlesOfLocation(app: AppContext, locationId: number) {
+  const location = await q.findLocation(app.db, locationId);
+  if (!location) throw notFound('This location does not exist.');
+  const meals = await q.mealsOfLocation(app.db, locationId);
+  const [bundles, items] = await Promise.all([
+    q.bundlesOfMeals(
+      app.db,
+      meals.map((m) => m.id),
+    ),
+    q.listLocationItems(app.db, locationId, false),
+  ]);
+  return {
+    success: true as const,
+    meals: meals.map((m) => ({
+      meal_id: m.id,
+      meal_name: m.name,
+      vendor: m.vendor,
+      stock_bundle: bundles.filter((b) => b.bundle.mealId === m.id).map(presentBundle),
+    })),
+    stock_list: items.map(({ item, unit }) => ({ id: item.id, name: item.name, qty_type: unit.qtyType })),
+  };
+}
+
+async function checkItemForMeal(app: AppContext, mealId: number, itemId: number) {
+  const meal = await q.findMealLocation(app.db, mealId);
+  if (!meal) throw invalid(`meal ${mealId} does not exist`, 'meal_id');
+  const [item] = await q.findItems(app.db, [itemId]);
+  if (!item || item.item.locationId !== meal.locationId) {
+    throw invalid(`stock item ${itemId} is not on the stock list of this meal's location`, 'stock_list_id');
+  }
+}
+
+const qtyText = (qty: number) => {
+  const mills = toMills(qty);
+  return String(toAmount(mills, 3));
+};
+
+export async function addStockBundle(
+  app: AppContext,
+  input: { meal_id: number; stock_list_id: number; qty: number },
+) {
+  await checkItemForMeal(app, input.meal_id, input.stock_list_id);
+  if (await q.findBundleOf(app.db, input.meal_id, input.stock_list_id)) {
+    throw conflict("This stock item is already in the meal's bundle: edit its quantity instead.");
+  }
+  await app.db
+    .insert(stockBundles)
+    .values({ mealId: input.meal_id, stockListItemId: input.stock_list_id, qty: qtyText(input.qty) });
+  return { success: true as const };
+}
+
+export async function updateStockBundle(
+  app: AppContext,
+  input: { stock_bundle: { id: number; stock_list__id: number; qty: number } },
+) {
+  const { id, stock_list__id: itemId, qty } = input.stock_bundle;
+  const bundle = await q.findBundle(app.db, id);
+  if (!bundle) throw notFound('This bundle line does not exist.');
+  await checkItemForMeal(app, bundle.mealId, itemId);
+  if (await q.findBundleOf(app.db, bundle.mealId, itemId, id)) {
+    throw conflict("This stock item is already in the meal's bundle.");
+  }
+  await app.db
+    .update(stockBundles)
+    .set({ stockListItemId: itemId, qty: qtyText(qty) })
+    .where(eq(stockBundles.id, id));
+  return { success: true as const };
+}
+
+export async function deleteStockBundle(app: AppContext, id: number) {
+  const deleted = await app.db
+    .delete(stockBundles)
+    .where(eq(stockBundles.id, id))
+    .returning({ id: stockBundles.id });
+  if (deleted.length === 0) throw notFound('This bundle line does not exist.');
+  return { success: true as const };
+}

@@ -1,0 +1,268 @@
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  locations,
+  meals,
+  orderLines,
+  orders,
+  staffUsers,
+  stockBundles,
+  stockExpiryReminders,
+  stockListItems,
+  stockOrderLines,
+  stockOrders,
+  stockUnits,
+  vendors,
+} from '../../db/schema/index.js';
+
+export type StockOrderRow = typeof stockOrders.$inferSelect;
+export type StockLineRow = typeof stockOrderLines.$inferSelect;
+export type LocationRow = typeof locations.$inferSelect;
+
+/** A stock list item with its unit. */
+export async function findItems(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ item: stockListItems, unit: stockUnits })
+    .from(stockListItems)
+    .innerJoin(stockUnits, eq(stockUnits.id, stockListItems.unitId))
+    .where(inArray(stockListItems.id, ids));
+}
+export type ItemWithUnit = Awaited<ReturnType<typeof findItems>>[number];
+
+export async function listLocationItems(db: DbOrTx, locationId: number | null, onlyEnabled: boolean) {
+  const filters = [];
+  if (locationId !== null) filters.push(eq(stockListItems.locationId, locationId));
+  if (onlyEnabled) filters.push(eq(stockListItems.status, 'enabled'));
+  return db
+    .select({ item: stockListItems, unit: stockUnits, locationAddress: locations.address })
+    .from(stockListItems)
+    .innerJoin(stockUnits, eq(stockUnits.id, stockListItems.unitId))
+    .innerJoin(locations, eq(locations.id, stockListItems.locationId))
+    .where(filters.length ? and(...filters) : undefined)
+    .orderBy(asc(stockListItems.name), asc(stockListItems.locationId));
+}
+
+export async function listUnits(db: DbOrTx) {
+  return db.select().from(stockUnits).orderBy(asc(stockUnits.qtyType));
+}
+
+export async function findLocation(db: DbOrTx, id: number): Promise<LocationRow | undefined> {
+  const [row] = await db.select().from(locations).where(eq(locations.id, id));
+  return row;
+}
+
+export async function listLocationsById(db: DbOrTx, ids: number[]): Promise<Map<number, LocationRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(locations).where(inArray(locations.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function upcomingReminders(db: DbOrTx, locationId: number, fromDate: string) {
+  return db
+    .select({ name: stockExpiryReminders.name, expiringOn: stockExpiryReminders.expiringOn })
+    .from(stockExpiryReminders)
+    .where(
+      and(eq(stockExpiryReminders.locationId, locationId), gte(stockExpiryReminders.expiringOn, fromDate)),
+    )
+    .orderBy(asc(stockExpiryReminders.expiringOn), asc(stockExpiryReminders.name));
+}
+
+/** Stock used per item at a location in [start, end): meals sold on every channel x their bundles. */
+export async function stockUsageByItem(db: DbOrTx, locationId: number, start: Date, end: Date) {
+  return db
+    .select({
+      itemId: stockBundles.stockListItemId,
+      used: sql<string>`sum(${orderLines.quantity} * ${stockBundles.qty})`,
+    })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .innerJoin(stockBundles, eq(stockBundles.mealId, orderLines.mealId))
+    .where(
+      and(
+        eq(orders.locationId, locationId),
+        ne(orders.status, 'Canceled'),
+        gte(orders.placedAt, start),
+        lt(orders.placedAt, end),
+      ),
+    )
+    .groupBy(stockBundles.stockListItemId);
+}
+
+/** Meals sold at a location in [start, end), grouped by meal; unmatched lines by the name received. */
+export async function mealsSold(db: DbOrTx, locationId: number, start: Date, end: Date) {
+  const name = sql<string>`coalesce(${meals.name}, ${orderLines.mealName})`;
+  return db
+    .select({ mealId: orderLines.mealId, name, quantity: sql<string>`sum(${orderLines.quantity})` })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .leftJoin(meals, eq(meals.id, orderLines.mealId))
+    .where(
+      and(
+        eq(orders.locationId, locationId),
+        ne(orders.status, 'Canceled'),
+        gte(orders.placedAt, start),
+        lt(orders.placedAt, end),
+      ),
+    )
+    .groupBy(orderLines.mealId, name)
+    .orderBy(desc(sql`sum(${orderLines.quantity})`), asc(name));
+}
+
+export async function bundlesOfMeals(db: DbOrTx, mealIds: number[]) {
+  if (mealIds.length === 0) return [];
+  return db
+    .select({ bundle: stockBundles, itemName: stockListItems.name, qtyType: stockUnits.qtyType })
+    .from(stockBundles)
+    .innerJoin(stockListItems, eq(stockListItems.id, stockBundles.stockListItemId))
+    .innerJoin(stockUnits, eq(stockUnits.id, stockListItems.unitId))
+    .where(inArray(stockBundles.mealId, mealIds))
+    .orderBy(asc(stockListItems.name));
+}
+
+/** The meals of a location's vendors (any status), for the bundle screen. */
+export async function mealsOfLocation(db: DbOrTx, locationId: number) {
+  return db
+    .select({ id: meals.id, name: meals.name, vendor: vendors.title })
+    .from(meals)
+    .innerJoin(vendors, eq(vendors.id, meals.vendorId))
+    .where(eq(vendors.locationId, locationId))
+    .orderBy(asc(vendors.title), asc(meals.name));
+}
+
+export async function findMealLocation(db: DbOrTx, mealId: number) {
+  const [row] = await db
+    .select({ id: meals.id, locationId: vendors.locationId })
+    .from(meals)
+    .innerJoin(vendors, eq(vendors.id, meals.vendorId))
+    .where(eq(meals.id, mealId));
+  return row;
+}
+
+export async function findBundle(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(stockBundles).where(eq(stockBundles.id, id));
+  return row;
+}
+
+export async function findBundleOf(db: DbOrTx, mealId: number, itemId: number, exceptId?: number) {
+  const filters = [eq(stockBundles.mealId, mealId), eq(stockBundles.stockListItemId, itemId)];
+  if (exceptId !== undefined) filters.push(ne(stockBundles.id, exceptId));
+  const [row] = await db
+    .select()
+    .from(stockBundles)
+    .where(and(...filters));
+  return row;
+}
+
+// ---------------------------------------------------------------- stock orders
+
+export async function insertOrder(db: DbOrTx, row: typeof stockOrders.$inferInsert): Promise<StockOrderRow> {
+  const [order] = await db.insert(stockOrders).values(row).returning();
+  return order!;
+}
+
+export async function insertLines(db: DbOrTx, rows: (typeof stockOrderLines.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(stockOrderLines).values(rows);
+}
+
+export async function deleteLines(db: DbOrTx, orderId: number, kind: 'ordered' | 'adjusted'): Promise<void> {
+  await db
+    .delete(stockOrderLines)
+    .where(and(eq(stockOrderLines.stockOrderId, orderId), eq(stockOrderLines.kind, kind)));
+}
+
+export async function findOrder(db: DbOrTx, id: number): Promise<StockOrderRow | undefined> {
+  const [row] = await db.select().from(stockOrders).where(eq(stockOrders.id, id));
+  return row;
+}
+
+/**
+ * Updates a pending order, and only a pending one: the guard makes two decisions on the same order
+ * at the same moment end in one change and one empty result (read committed re-checks the row).
+ */
+export async function updatePendingOrder(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof stockOrders.$inferInsert>,
+): Promise<StockOrderRow | undefined> {
+  const [row] = await db
+    .update(stockOrders)
+    .set(set)
+    .where(and(eq(stockOrders.id, id), eq(stockOrders.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export interface OrderFilter {
+  locationId?: number;
+  status?: 'pending' | 'decided';
+  decidedFrom?: Date;
+  decidedTo?: Date;
+}
+
+export async function listOrders(db: DbOrTx, filter: OrderFilter, newestFirst: boolean) {
+  const filters = [];
+  if (filter.locationId !== undefined) filters.push(eq(stockOrders.locationId, filter.locationId));
+  if (filter.status === 'pending') filters.push(eq(stockOrders.status, 'pending'));
+  if (filter.status === 'decided') {
+    filters.push(ne(stockOrders.status, 'pending'));
+    const decidedAt = sql`coalesce(${stockOrders.approvedAt}, ${stockOrders.disapprovedAt})`;
+    if (filter.decidedFrom) filters.push(sql`${decidedAt} >= ${filter.decidedFrom.toISOString()}`);
+    if (filter.decidedTo) filters.push(sql`${decidedAt} < ${filter.decidedTo.toISOString()}`);
+  }
+  return db
+    .select()
+    .from(stockOrders)
+    .where(filters.length ? and(...filters) : undefined)
+    .orderBy(
+      ...(newestFirst
+        ? [desc(stockOrders.placedAt), desc(stockOrders.id)]
+        : [asc(stockOrders.placedAt), asc(stockOrders.id)]),
+    );
+}
+
+/** Lines of several orders, with the item's current flags (GST, expiry, whole units). */
+export async function linesOfOrders(db: DbOrTx, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      line: stockOrderLines,
+      hasGst: stockListItems.hasGst,
+      hasExpiry: stockListItems.hasExpiry,
+      wholeUnits: stockUnits.wholeUnits,
+    })
+    .from(stockOrderLines)
+    .innerJoin(stockListItems, eq(stockListItems.id, stockOrderLines.stockListItemId))
+    .innerJoin(stockUnits, eq(stockUnits.id, stockListItems.unitId))
+    .where(inArray(stockOrderLines.stockOrderId, orderIds))
+    .orderBy(asc(stockOrderLines.id));
+}
+export type LineWithItem = Awaited<ReturnType<typeof linesOfOrders>>[number];
+
+export async function insertReminders(db: DbOrTx, rows: (typeof stockExpiryReminders.$inferInsert)[]) {
+  if (rows.length) await db.insert(stockExpiryReminders).values(rows);
+}
+
+/** Where a location's stock emails go: its own address and its active stock users. */
+export async function locationRecipients(db: DbOrTx, locationId: number): Promise<string[]> {
+  const location = await findLocation(db, locationId);
+  const users = await db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(
+      and(
+        eq(staffUsers.locationId, locationId),
+        eq(staffUsers.isStockUser, true),
+        eq(staffUsers.isActive, true),
+      ),
+    );
+  return [...new Set([location?.email, ...users.map((u) => u.email)].filter((e): e is string => Boolean(e)))];
+}
+
+export async function stockAdminEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.isStockAdmin, true), eq(staffUsers.isActive, true)));
+  return rows.map((r) => r.email);
+}
