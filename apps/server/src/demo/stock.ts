@@ -1,8 +1,8 @@
 import {
   addDays,
   applyRate,
-  isBelowMinimum,
   type IsoDate,
+  isBelowMinimum,
   localDate,
   type Mills,
   type PricedLine,
