@@ -50,9 +50,9 @@ const STAFF = {
 
 async function staffSession(who) {
   const [path, email, query_type] = STAFF[who];
-  const { data } = await post(path, { query_type, email, password: 'demo-password' });
+  const { data, token } = await post(path, { query_type, email, password: 'demo-password' });
   const keys = {
-    'kitchaco.staff.token': data.token,
+    'kitchaco.staff.token': token,
     'kitchaco.staff.email': email,
     'kitchaco.staff.first_name': data.first_name,
     'kitchaco.staff.last_name': data.last_name,

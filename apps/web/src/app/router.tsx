@@ -5,6 +5,7 @@ import { PrefixedPage, prefixedPageLoader } from './routes/prefixed-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
 const staffPages = () => import('./routes/staff/staff-pages');
+const stockAdminPages = () => import('./routes/stock-admin/stock-admin-pages');
 
 /** One lazily loaded chunk per area and customer page: the map and checkout stay out of the first load. */
 export const router = createBrowserRouter([
@@ -37,8 +38,34 @@ export const router = createBrowserRouter([
       // `/vendor:12`, `/stock-order-edit:7`, ...: static paths above win; anything else is a 404.
       { path: '/:ref', loader: prefixedPageLoader, Component: PrefixedPage },
       { path: '/stock', lazy: async () => ({ Component: (await staffPages()).StockPage }) },
-      { path: '/stock-admin', lazy: async () => ({ Component: (await staffPages()).StockAdminPage }) },
-      { path: '/admin', lazy: async () => ({ Component: (await staffPages()).AdminPage }) },
+      {
+        path: '/stock-admin',
+        lazy: async () => ({ Component: (await stockAdminPages()).StockAdminPendingPage }),
+      },
+      {
+        path: '/stock-admin-approved-orders',
+        lazy: async () => ({ Component: (await stockAdminPages()).StockAdminApprovedOrdersPage }),
+      },
+      {
+        path: '/stock-admin-stocklist',
+        lazy: async () => ({ Component: (await stockAdminPages()).StockAdminStockListPage }),
+      },
+      {
+        path: '/stock-admin-bundle',
+        lazy: async () => ({ Component: (await stockAdminPages()).StockAdminBundlePage }),
+      },
+      {
+        path: '/stock-admin-stockbundle-add',
+        lazy: async () => ({ Component: (await stockAdminPages()).StockBundleAddPage }),
+      },
+      {
+        path: '/stockbundle-edit',
+        lazy: async () => ({ Component: (await stockAdminPages()).StockBundleEditPage }),
+      },
+      {
+        path: '/admin',
+        lazy: async () => ({ Component: (await import('./routes/admin/admin-page')).AdminPage }),
+      },
       { path: '/operator-admin', lazy: async () => ({ Component: (await staffPages()).OperatorAdminPage }) },
       {
         path: '/dev/outbox',

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Modal } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Modal, Notification } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -12,6 +12,9 @@ export const theme = createTheme({
     Modal: Modal.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+    }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
     }),
   },
 });

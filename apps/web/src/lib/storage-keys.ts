@@ -20,6 +20,12 @@ export const STORAGE_KEYS = {
     isStockUser: 'kitchaco.staff.is_stock_user',
     isStockAdmin: 'kitchaco.staff.is_stock_admin',
   },
+  /** Back-office report filters, kept between screens (the spec's selected date and location). */
+  reportFilters: {
+    locationId: 'kitchaco.report.location_id',
+    startDate: 'kitchaco.report.start_date',
+    endDate: 'kitchaco.report.end_date',
+  },
   /** Cart lines, chosen vendor, order type and date, delivery charges, promo code and discount. */
   cart: 'kitchaco.cart',
   /** Order id and status, stored when an order is created. */

@@ -10,6 +10,9 @@ import { type PrefixedPage as PageName, parsePrefixedSegment } from '../../lib/p
  */
 const PAGES: Partial<Record<PageName, LazyExoticComponent<ComponentType>>> = {
   vendor: lazy(async () => ({ default: (await import('./customer/vendor-route')).VendorRoute })),
+  'stock-admin-order-edit': lazy(async () => ({
+    default: (await import('./stock-admin/stock-admin-pages')).StockAdminOrderEditPage,
+  })),
 };
 
 export function prefixedPageLoader({ params }: LoaderFunctionArgs) {

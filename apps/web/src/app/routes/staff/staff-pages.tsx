@@ -5,14 +5,6 @@ export function StockPage() {
   return <StaffPortalPage portal={STAFF_PORTALS.stock} />;
 }
 
-export function StockAdminPage() {
-  return <StaffPortalPage portal={STAFF_PORTALS.stockAdmin} />;
-}
-
-export function AdminPage() {
-  return <StaffPortalPage portal={STAFF_PORTALS.admin} />;
-}
-
 export function OperatorAdminPage() {
   return <StaffPortalPage portal={STAFF_PORTALS.operatorAdmin} />;
 }

@@ -56,7 +56,13 @@ export const STAFF_PORTALS = {
     showLocation: false,
     accepts: (s) => s.isStockAdmin || s.isSuperAdmin,
     refuse: refuseUnlessStockAdmin,
-    nav: () => [{ label: 'Pending Orders', to: '/stock-admin' }],
+    nav: (s) => [
+      { label: 'Pending Orders', to: '/stock-admin' },
+      { label: 'Past Orders', to: '/stock-admin-approved-orders' },
+      { label: 'Stock List', to: '/stock-admin-stocklist' },
+      { label: 'Stock Bundles', to: '/stock-admin-bundle' },
+      ...(s.isSuperAdmin ? [{ label: 'Super Admin Dashboard', to: '/admin' }] : []),
+    ],
   },
   admin: {
     path: '/admin',
@@ -65,7 +71,13 @@ export const STAFF_PORTALS = {
     showLocation: false,
     accepts: (s) => s.isSuperAdmin,
     refuse: refuseUnlessSuperAdmin,
-    nav: () => [{ label: 'Dashboard', to: '/admin' }],
+    nav: () => [
+      { label: 'Dashboard', to: '/admin' },
+      { label: 'Pending Stock Orders', to: '/stock-admin' },
+      { label: 'Past Stock Orders', to: '/stock-admin-approved-orders' },
+      { label: 'Stock List', to: '/stock-admin-stocklist' },
+      { label: 'Stock Bundles', to: '/stock-admin-bundle' },
+    ],
   },
   operatorAdmin: {
     path: '/operator-admin',

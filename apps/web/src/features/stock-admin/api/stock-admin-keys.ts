@@ -1,0 +1,15 @@
+/**
+ * Query keys of the stock admin screens, under the staff root so that signing out forgets them.
+ * Writes invalidate `stockAdminKeys.orders()` or `stockAdminKeys.stockList()` and so on.
+ */
+export const stockAdminKeys = {
+  all: ['staff', 'stock-admin'] as const,
+  orders: () => [...stockAdminKeys.all, 'orders'] as const,
+  stockList: () => [...stockAdminKeys.all, 'stock-list'] as const,
+  bundles: () => [...stockAdminKeys.all, 'bundles'] as const,
+  usage: () => [...stockAdminKeys.all, 'usage'] as const,
+  locations: () => [...stockAdminKeys.all, 'locations'] as const,
+};
+
+export const STOCK_ORDER_LIST = '/api/v1/stock-order-list/';
+export const ADMIN_DATA = '/api/v1/admin-data/';
