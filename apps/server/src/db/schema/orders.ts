@@ -19,6 +19,11 @@ export const orders = pgTable(
     channel: salesChannelEnum('channel').notNull(),
     /** The platform's own order id for marketplace orders; unique per channel so a resend is stored once. */
     externalId: text('external_id'),
+    /**
+     * How a marketplace order reached us: 'webhook' (the platform's order notification) or 'csv' (an
+     * imported order or payout export; the dashboard's "webscrape" figures). Null for our own channels.
+     */
+    ingestedVia: text('ingested_via', { enum: ['webhook', 'csv'] }),
     customerId: integer('customer_id').references(() => customers.id),
     customerName: text('customer_name'),
     customerPhone: text('customer_phone'),
