@@ -272,17 +272,19 @@ describe('placing an order', () => {
     expect(other.statusCode).toBe(422);
   });
 
-  it('makes one order from many concurrent identical requests', async () => {
+  it('makes one order and one charge from 100 concurrent identical requests', async () => {
     const key = randomUUID();
     const before = await countRows(orders);
+    const charges = await countRows(payments);
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => place({ checkout: cart(), payment: GOOD_CARD }, key)),
+      Array.from({ length: 100 }, () => place({ checkout: cart(), payment: GOOD_CARD }, key)),
     );
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     expect(new Set(ok.map((r) => r.json().order.id)).size).toBe(1);
     expect(await countRows(orders)).toBe(before + 1);
+    expect(await countRows(payments)).toBe(charges + 1);
   });
 
   it('requires the Idempotency-Key header and a customer', async () => {

@@ -380,22 +380,31 @@ describe('stock admin review', () => {
     );
   });
 
-  it('two admins deciding the same order at once: one succeeds, the other gets a clear 409', async () => {
+  it('50 decisions on one order at once: exactly one transition, every other one a clear 409', async () => {
     const order = await placeBig();
-    const approve = call(admin, {
-      query_type: 'admin_approve_order',
-      orderData: { orderId: order.id, stockData: [{ stock_list_id: flour.id, qty: 20 }] },
-    });
-    const approveToo = call(superAdmin, {
-      query_type: 'admin_approve_order',
-      orderData: { orderId: order.id, stockData: [{ stock_list_id: flour.id, qty: 21 }] },
-    });
-    const disapprove = call(admin, { query_type: 'admin_disapprove_order', orderId: order.id });
-    const results = await Promise.all([approve, approveToo, disapprove]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const decisions = Array.from({ length: 50 }, (_, i) =>
+      i % 2 === 0
+        ? call(i % 4 === 0 ? admin : superAdmin, {
+            query_type: 'admin_approve_order',
+            orderData: { orderId: order.id, stockData: [{ stock_list_id: flour.id, qty: 20 + i }] },
+          })
+        : call(admin, { query_type: 'admin_disapprove_order', orderId: order.id, reason: `attempt ${i}` }),
+    );
+    const results = await Promise.all(decisions);
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
     const [row] = await t.database.db.select().from(stockOrders).where(eq(stockOrders.id, order.id));
     const winner = results.find((r) => r.statusCode === 200)!.json().data;
     expect(row!.status).toBe(winner.status);
+    // One decision's side effects only: its email to each of the location's recipients, once.
+    const mails = (await t.database.db.select().from(outbox)).filter((m) =>
+      m.subject?.startsWith(`Stock order #${order.id} `),
+    );
+    expect(new Set(mails.map((m) => m.subject))).toEqual(
+      new Set([`Stock order #${order.id} ${winner.status}`]),
+    );
+    expect(new Set(mails.map((m) => m.recipient)).size).toBe(mails.length);
   });
 
   it('past orders: decided in the range, with totals over the approved ones', async () => {
