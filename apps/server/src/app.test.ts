@@ -32,6 +32,14 @@ describe('server basics', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends API answers the short header set of a JSON API: nothing may render or frame them', async () => {
+    const res = await t.app.inject({ url: '/api/v1/kitchaco-location/' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
   it('documents every declared call in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ url: '/api/docs' })).json();
     expect(doc.openapi).toBe('3.1.0');

@@ -103,10 +103,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => context.catalog.stop());
   app.decorate('appContext', context);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   addSecurityHeaders(app, { hsts: config.trustProxy });
 
   app.setErrorHandler((error: unknown, request, reply) => {

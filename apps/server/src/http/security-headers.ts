@@ -36,10 +36,28 @@ export function securityHeaders(options: { hsts: boolean }): Record<string, stri
   };
 }
 
+/**
+ * The headers of JSON API answers (OWASP REST security cheat sheet): nothing there is rendered, so
+ * the page-oriented set would only add bytes to every answer of the busiest calls.
+ */
+export function apiSecurityHeaders(options: { hsts: boolean }): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(options.hsts ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
+  };
+}
+
+/** Security headers and the request id on every response, in one synchronous hook. */
 export function addSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pages = securityHeaders(options);
+  const api = apiSecurityHeaders(options);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? api : pages);
+    reply.header('x-request-id', request.id);
     done();
   });
 }
