@@ -6,6 +6,7 @@ import { RouteErrorPage } from './routes/route-error-page';
 
 const staffPages = () => import('./routes/staff/staff-pages');
 const stockAdminPages = () => import('./routes/stock-admin/stock-admin-pages');
+const stockOrderingPages = () => import('./routes/stock-ordering/stock-ordering-pages');
 
 /** One lazily loaded chunk per area and customer page: the map and checkout stay out of the first load. */
 export const router = createBrowserRouter([
@@ -37,7 +38,19 @@ export const router = createBrowserRouter([
       },
       // `/vendor:12`, `/stock-order-edit:7`, ...: static paths above win; anything else is a 404.
       { path: '/:ref', loader: prefixedPageLoader, Component: PrefixedPage },
-      { path: '/stock', lazy: async () => ({ Component: (await staffPages()).StockPage }) },
+      { path: '/stock', lazy: async () => ({ Component: (await stockOrderingPages()).StockHomePage }) },
+      {
+        path: '/stock-orders',
+        lazy: async () => ({ Component: (await stockOrderingPages()).StockOrdersPage }),
+      },
+      {
+        path: '/operator-admin-stock',
+        lazy: async () => ({ Component: (await stockOrderingPages()).OperatorStockPage }),
+      },
+      {
+        path: '/operator-stock-orders',
+        lazy: async () => ({ Component: (await stockOrderingPages()).OperatorStockOrdersPage }),
+      },
       {
         path: '/stock-admin',
         lazy: async () => ({ Component: (await stockAdminPages()).StockAdminPendingPage }),

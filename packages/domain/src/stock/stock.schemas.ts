@@ -78,6 +78,14 @@ export const stockListResponse = z.object({
   success: z.literal(true),
   data: z.array(stockListItem),
   reminder_data: z.array(reminderItem),
+  /** The location ordered for: delivery days ("Monday, Thursday"), minimum order and its fee. */
+  location: z.object({
+    id: z.number().int(),
+    location: z.string(),
+    delivery_day: z.string(),
+    min_stock_order: money,
+    min_stock_delivery_charge: money,
+  }),
 });
 export type StockListResponse = z.infer<typeof stockListResponse>;
 

@@ -242,6 +242,13 @@ export async function stockList(app: AppContext, actor: Actor, locationId: numbe
       name: r.name,
       expiring_on: formatWireDate(r.expiringOn),
     })),
+    location: {
+      id: location.id,
+      location: location.address,
+      delivery_day: location.deliveryDays.join(', '),
+      min_stock_order: toAmount(toMills(location.minStockOrder)),
+      min_stock_delivery_charge: toAmount(toMills(location.minStockDeliveryCharge)),
+    },
   };
 }
 

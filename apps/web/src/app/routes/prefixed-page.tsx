@@ -10,6 +10,12 @@ import { type PrefixedPage as PageName, parsePrefixedSegment } from '../../lib/p
  */
 const PAGES: Partial<Record<PageName, LazyExoticComponent<ComponentType>>> = {
   vendor: lazy(async () => ({ default: (await import('./customer/vendor-route')).VendorRoute })),
+  'stock-order-edit': lazy(async () => ({
+    default: (await import('./stock-ordering/stock-ordering-pages')).StockOrderEditPage,
+  })),
+  'operator-stock-order-edit': lazy(async () => ({
+    default: (await import('./stock-ordering/stock-ordering-pages')).OperatorStockOrderEditPage,
+  })),
   'stock-admin-order-edit': lazy(async () => ({
     default: (await import('./stock-admin/stock-admin-pages')).StockAdminOrderEditPage,
   })),

@@ -47,7 +47,10 @@ export const STAFF_PORTALS = {
     showLocation: true,
     accepts: (s) => s.isStockUser && !s.isSuperAdmin,
     refuse: refuseUnlessStockUser,
-    nav: () => [{ label: 'Home', to: '/stock' }],
+    nav: () => [
+      { label: 'Home', to: '/stock' },
+      { label: 'Order History', to: '/stock-orders' },
+    ],
   },
   stockAdmin: {
     path: '/stock-admin',
@@ -86,6 +89,10 @@ export const STAFF_PORTALS = {
     showLocation: true,
     accepts: (s) => s.isOperator && !s.isSuperAdmin,
     refuse: refuseUnlessOperator,
-    nav: () => [{ label: 'Dashboard', to: '/operator-admin' }],
+    nav: () => [
+      { label: 'Dashboard', to: '/operator-admin' },
+      { label: 'New Stock Order', to: '/operator-admin-stock' },
+      { label: 'Stock Orders', to: '/operator-stock-orders' },
+    ],
   },
 } as const satisfies Record<string, StaffPortal>;
