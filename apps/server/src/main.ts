@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { startOutboxWorker } from './modules/notifications/outbox.service.js';
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(
