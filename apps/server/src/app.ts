@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { type AppContext, type Clock, systemClock } from './context.js';
 import type { Database } from './db/client.js';
 import { AppError, toWire, unavailable } from './http/errors.js';
+import { addLoadShedding } from './http/load-shedding.js';
 import { buildOpenApi } from './http/openapi.js';
 import { registerModules } from './http/register.js';
 import { addSecurityHeaders } from './http/security-headers.js';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('appContext', context);
 
   addSecurityHeaders(app, { hsts: config.trustProxy });
+  await addLoadShedding(app, config.load);
 
   app.setErrorHandler((error: unknown, request, reply) => {
     const err = error as { statusCode?: number; code?: string; message?: string; validation?: unknown };

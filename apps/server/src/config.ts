@@ -31,6 +31,10 @@ const envSchema = z.object({
   STAFF_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** Load shedding: requests in progress beyond this get a fast 503 (0 = no limit). */
+  MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
+  /** Load shedding: a mean event loop delay above this (ms) answers 503 until it recovers (0 = off). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Real SMS through Twilio's REST API when all three are set; otherwise the local adapter. */
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -55,6 +59,7 @@ export interface Config {
   webDist: string | null;
   trustProxy: boolean;
   sessions: { customerDays: number; staffHours: number };
+  load: { maxInFlight: number; maxEventLoopDelayMs: number };
   limits: {
     smsPerPhone: number;
     smsPerAddress: number;
@@ -111,6 +116,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       staffLoginWindowMinutes: env.STAFF_LOGIN_WINDOW_MINUTES,
     },
     outbox: { pollMs: env.OUTBOX_POLL_MS, maxAttempts: env.OUTBOX_MAX_ATTEMPTS },
+    load: { maxInFlight: env.MAX_IN_FLIGHT, maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS },
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {
