@@ -1,5 +1,4 @@
-import { addDays, type IsoDate, parseWireDate } from '@kitchaco/domain';
-import dayjs from 'dayjs';
+import { addDays, DEFAULT_TIME_ZONE, type IsoDate, localDate, parseWireDate } from '@kitchaco/domain';
 import { useCallback, useSyncExternalStore } from 'react';
 import { createStorageSnapshot, storage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
@@ -16,8 +15,12 @@ export interface ReportFilters {
   endDate: IsoDate;
 }
 
+/**
+ * Today in the business's time zone, not the browser's: the server counts days where the locations
+ * are, so a browser elsewhere (or in UTC, an hour after midnight in Melbourne) must not lag a day.
+ */
 export function todayIso(): IsoDate {
-  return dayjs().format('YYYY-MM-DD');
+  return localDate(new Date(), DEFAULT_TIME_ZONE);
 }
 
 function isoOrNull(value: string | null): IsoDate | null {
