@@ -442,7 +442,7 @@ function FeeControl({ fee, adjustment, locationFee, onRemove, onAdd, onUndo, dis
     return (
       <Group justify="space-between">
         <Text>This order carries a below-minimum fee of {formatAUD(fee)}.</Text>
-        <Button variant="light" color="red" size="xs" onClick={onRemove} disabled={disabled}>
+        <Button variant="default" c="red.9" size="xs" onClick={onRemove} disabled={disabled}>
           Remove below-minimum fee
         </Button>
       </Group>
@@ -465,7 +465,7 @@ function FeeControl({ fee, adjustment, locationFee, onRemove, onAdd, onUndo, dis
           ? "This order has no below-minimum fee. The location's fee is not known, so none can be added."
           : `This order has no below-minimum fee (the location's fee is ${formatAUD(locationFee)}).`}
       </Text>
-      <Button variant="light" size="xs" onClick={onAdd} disabled={disabled || locationFee === null}>
+      <Button variant="default" size="xs" onClick={onAdd} disabled={disabled || locationFee === null}>
         Add below-minimum fee
       </Button>
     </Group>

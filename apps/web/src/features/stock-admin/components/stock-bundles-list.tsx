@@ -114,7 +114,7 @@ export function StockBundlesList({ meals, canEdit }: { meals: readonly MealBundl
                     component={Link}
                     to={bundleAddPath(meal)}
                     size="xs"
-                    variant="light"
+                    variant="default"
                     leftSection={<IconPlus aria-hidden size={16} />}
                     aria-label={`Add a stock item to ${meal.meal_name}`}
                   >
