@@ -164,7 +164,11 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
             {location.delivery_day || 'no set days'}
           </Text>
         </Stack>
-        <Button variant="default" leftSection={<IconSparkles aria-hidden size={18} />} onClick={useRecommended}>
+        <Button
+          variant="default"
+          leftSection={<IconSparkles aria-hidden size={18} />}
+          onClick={useRecommended}
+        >
           Fill recommended quantities
         </Button>
       </Group>
