@@ -12,19 +12,18 @@ import {
 import {
   Alert,
   Badge,
+  Box,
   Button,
   Group,
-  List,
   Modal,
   NumberInput,
-  Paper,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconSparkles } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconSparkles } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api';
@@ -33,6 +32,8 @@ import { useStockList } from '../api/stock-list';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const aud = (value: number) => formatAUD(toMills(value));
+/** Room after each price for the "+ GST" marker, so the prices line up. */
+const GST_SLOT = 52;
 
 interface StockOrderFormProps {
   locationId: number;
@@ -59,11 +60,27 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
   const [feeOffer, setFeeOffer] = useState<{ message: string; fee: number } | null>(null);
   const [placed, setPlaced] = useState<string | null>(null);
 
-  const items = useMemo(() => list.data?.data ?? [], [list.data]);
+  // Editing: the order's own items first (in the list's order), so what was ordered is in view.
+  const items = useMemo(() => {
+    const all = list.data?.data ?? [];
+    if (!order) return all;
+    const inOrder = new Set(order.orderData.map((l) => l.stock_list_id));
+    return [...all.filter((i) => inOrder.has(i.id)), ...all.filter((i) => !inOrder.has(i.id))];
+  }, [list.data, order]);
   const chosen = items.filter((i) => (quantities[i.id] ?? 0) > 0);
-  const priced = priceStockOrder(
-    chosen.map((i) => ({ price: toMills(i.price), qty: quantities[i.id]!, hasGst: i.has_gst })),
-  );
+  const linesToPrice = chosen.map((i) => ({
+    price: toMills(i.price),
+    qty: quantities[i.id]!,
+    hasGst: i.has_gst,
+  }));
+  const beforeFee = priceStockOrder(linesToPrice);
+  const minimum = toMills(list.data?.location.min_stock_order ?? 0);
+  // An edited order keeps the fee it carries while it stays below the minimum, and shows it.
+  const carriedFee =
+    order && order.delivery_charge > 0 && isBelowMinimum(beforeFee.total, minimum)
+      ? toMills(order.delivery_charge)
+      : 0;
+  const priced = priceStockOrder(linesToPrice, { deliveryCharge: carriedFee });
 
   if (list.isPending) return <Text>Loading the stock list…</Text>;
   if (list.error) {
@@ -75,27 +92,31 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
   }
   const { location, reminder_data: reminders } = list.data;
 
-  const setQty = (id: number, value: number | string) =>
+  const setQty = (id: number, value: number | string) => {
+    setProblem(null);
     setQuantities((q) => ({ ...q, [id]: typeof value === 'number' && value > 0 ? value : 0 }));
-  const useRecommended = () =>
-    setQuantities(Object.fromEntries(items.map((i) => [i.id, i.recommended_order])));
+  };
+  // Fills every item that has a recommendation; quantities typed for the others stay.
+  const recommended = items.filter((i) => i.recommended_order > 0);
+  const useRecommended = () => {
+    setProblem(null);
+    setQuantities((q) => ({
+      ...q,
+      ...Object.fromEntries(recommended.map((i) => [i.id, i.recommended_order])),
+    }));
+  };
 
   const submit = (deliveryCharge?: number) => {
     setProblem(null);
     const empty = order ? STOCK_MESSAGES.selectAtLeastOne : STOCK_MESSAGES.selectAtLeastOneToOrder;
-    if (chosen.length === 0 || priced.total <= 0) {
+    if (chosen.length === 0 || beforeFee.total <= 0) {
       setProblem(empty);
       return;
     }
     // The fee only applies below the minimum: above it the server charges none, and a fee sent
     // anyway would make the totals disagree.
-    const below = isBelowMinimum(priced.total, toMills(location.min_stock_order));
-    const charge = below ? deliveryCharge : undefined;
-    const fee = charge ?? 0;
-    const amounts = priceStockOrder(
-      chosen.map((i) => ({ price: toMills(i.price), qty: quantities[i.id]!, hasGst: i.has_gst })),
-      { deliveryCharge: toMills(fee) },
-    );
+    const charge = isBelowMinimum(beforeFee.total, minimum) ? deliveryCharge : undefined;
+    const amounts = priceStockOrder(linesToPrice, { deliveryCharge: toMills(charge ?? 0) });
     const orderData: StockOrderData = {
       kitchaco: locationId,
       sub_total: toAmount(amounts.subTotal),
@@ -133,27 +154,8 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
   };
 
   return (
-    <Stack gap="lg">
-      {reminders.length > 0 && (
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconAlertTriangle aria-hidden size={20} />}
-          title="Stock expiring soon"
-          // Standing information, not an interruption: a note, not an alert.
-          role="note"
-        >
-          <List size="sm" spacing={2}>
-            {reminders.map((r) => (
-              <List.Item key={`${r.name}-${r.expiring_on}`}>
-                {r.name}: expires {r.expiring_on}
-              </List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
-
-      <Group justify="space-between" align="flex-end">
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
         <Stack gap={2}>
           <Title order={2} size="h3">
             {order ? `Edit order #${order.id}` : 'New stock order'}
@@ -168,10 +170,13 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
           variant="default"
           leftSection={<IconSparkles aria-hidden size={18} />}
           onClick={useRecommended}
+          disabled={recommended.length === 0}
         >
-          Fill recommended quantities
+          Use all recommended quantities
         </Button>
       </Group>
+
+      {reminders.length > 0 && <ExpiryReminders reminders={reminders} />}
 
       {problem && (
         <Alert
@@ -185,16 +190,38 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
         </Alert>
       )}
 
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Stock items">
+      <Table
+        striped
+        highlightOnHover
+        stickyHeader
+        stickyHeaderOffset={0}
+        verticalSpacing={6}
+        aria-label="Stock items"
+      >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>ID</Table.Th>
+            <Table.Th w={64}>ID</Table.Th>
             <Table.Th>Product</Table.Th>
-            <Table.Th ta="right">Par</Table.Th>
-            <Table.Th ta="right">Recommended</Table.Th>
+            <Table.Th ta="right" w={80}>
+              Par
+            </Table.Th>
+            <Table.Th ta="right" w={130}>
+              Recommended
+            </Table.Th>
             <Table.Th w={150}>Quantity</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="right">Sub total</Table.Th>
+            {/* Over the figures, past the slot of the GST marker. */}
+            <Table.Th
+              ta="right"
+              w={150}
+              style={{
+                paddingRight: `calc(var(--table-horizontal-spacing, var(--mantine-spacing-xs)) + ${GST_SLOT}px)`,
+              }}
+            >
+              Price
+            </Table.Th>
+            <Table.Th ta="right" w={130}>
+              Sub total
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -204,36 +231,38 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
         </Table.Tbody>
       </Table>
 
-      {/* Sticky: the running total and Place Order stay in view down a long stock list. */}
+      {/* Sticky: the running total and the button stay in view down a long stock list. */}
       <Group
         justify="space-between"
-        align="flex-start"
+        align="center"
+        wrap="nowrap"
+        gap="xl"
         pos="sticky"
         bottom={0}
         py="sm"
         bg="var(--mantine-color-body)"
-        style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 2 }}
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 3 }}
       >
-        <Text size="sm" c="dimmed" maw={520}>
-          Orders below {aud(location.min_stock_order)} (GST included) have a below-minimum delivery charge of{' '}
-          {aud(location.min_stock_delivery_charge)}. Your delivery days: {location.delivery_day || 'none set'}
-          .
-        </Text>
-        <Paper withBorder p="md" miw={280}>
-          <Stack gap={4}>
-            <TotalRow label="Sub total" value={priced.subTotal} />
-            <TotalRow label="GST" value={priced.gst} />
-            <TotalRow label="Total" value={priced.total} strong />
-            <Button
-              mt="sm"
-              // An edit keeps the fee the order already carries while it stays below the minimum.
-              onClick={() => submit(order && order.delivery_charge > 0 ? order.delivery_charge : undefined)}
-              loading={save.isPending}
-            >
-              {order ? 'Update Order' : 'Place Order'}
-            </Button>
-          </Stack>
-        </Paper>
+        <MinimumNote
+          total={beforeFee.total}
+          minimum={minimum}
+          fee={toMills(location.min_stock_delivery_charge)}
+          lines={chosen.length}
+        />
+        <Group gap="xl" wrap="nowrap" aria-label="Order totals" role="group">
+          <TotalFigure label="Sub total" value={priced.subTotal} />
+          <TotalFigure label="GST" value={priced.gst} />
+          {carriedFee > 0 && <TotalFigure label="Delivery charge" value={carriedFee} />}
+          <TotalFigure label="Total" value={priced.total} strong />
+          <Button
+            size="md"
+            // An edit keeps the fee the order already carries while it stays below the minimum.
+            onClick={() => submit(order && order.delivery_charge > 0 ? order.delivery_charge : undefined)}
+            loading={save.isPending}
+          >
+            {order ? 'Update Order' : 'Place Order'}
+          </Button>
+        </Group>
       </Group>
 
       <Modal opened={feeOffer !== null} onClose={() => setFeeOffer(null)} title="Below the minimum order">
@@ -280,11 +309,12 @@ function StockRow({
     <Table.Tr>
       <Table.Td style={numeric}>{item.id}</Table.Td>
       <Table.Td>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} span>
           {item.name}
         </Text>
-        <Text size="xs" c="dimmed">
-          {item.qty_type__qty_type}
+        <Text size="sm" c="dimmed" span>
+          {' '}
+          · {item.qty_type__qty_type}
         </Text>
       </Table.Td>
       <Table.Td ta="right" style={numeric}>
@@ -318,11 +348,14 @@ function StockRow({
       </Table.Td>
       <Table.Td ta="right" style={numeric}>
         {aud(item.price)}
-        {item.has_gst && (
-          <Badge ml={6} size="xs" variant="light" color="gray" c="black">
-            + GST
-          </Badge>
-        )}
+        {/* A fixed slot, so prices line up whether or not the marker shows. */}
+        <Box component="span" display="inline-block" w={GST_SLOT} ta="right">
+          {item.has_gst && (
+            <Badge size="xs" variant="light" color="gray" c="black">
+              + GST
+            </Badge>
+          )}
+        </Box>
       </Table.Td>
       <Table.Td ta="right" style={numeric} fw={qty > 0 ? 600 : undefined}>
         {qty > 0 ? formatAUD(line.subTotal) : '—'}
@@ -331,13 +364,95 @@ function StockRow({
   );
 }
 
-function TotalRow({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+function TotalFigure({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
   return (
-    <Group justify="space-between" gap="xl">
-      <Text fw={strong ? 700 : 400}>{label}</Text>
-      <Text fw={strong ? 700 : 400} style={numeric}>
+    <Stack gap={0} align="flex-end">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500} size={strong ? 'xl' : 'md'} style={numeric}>
         {formatAUD(value)}
       </Text>
+    </Stack>
+  );
+}
+
+/** The below-minimum fee rule, and where the order stands against it as quantities change. */
+function MinimumNote({
+  total,
+  minimum,
+  fee,
+  lines,
+}: {
+  total: number;
+  minimum: number;
+  fee: number;
+  lines: number;
+}) {
+  const rule = `Orders below ${formatAUD(minimum)} (GST included) incur a ${formatAUD(fee)} delivery charge.`;
+  if (lines === 0 || minimum <= 0) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <IconInfoCircle aria-hidden size={20} color="var(--mantine-color-dimmed)" />
+        <Text size="sm" c="dimmed">
+          {rule}
+        </Text>
+      </Group>
+    );
+  }
+  if (isBelowMinimum(total, minimum)) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <IconInfoCircle aria-hidden size={20} color="var(--mantine-color-orange-8)" />
+        <Text size="sm">
+          <Text span fw={600} style={numeric}>
+            {formatAUD(minimum - total)}
+          </Text>{' '}
+          more to reach the minimum. {rule}
+        </Text>
+      </Group>
+    );
+  }
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <IconCircleCheck aria-hidden size={20} color="var(--mantine-color-green-8)" />
+      <Text size="sm">Minimum order of {formatAUD(minimum)} reached: no delivery charge.</Text>
     </Group>
+  );
+}
+
+/** The location's stock expiring soon, compact above the list. */
+function ExpiryReminders({ reminders }: { reminders: { name: string; expiring_on: string }[] }) {
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      py="xs"
+      icon={<IconAlertTriangle aria-hidden size={20} />}
+      // Standing information, not an interruption: a note, not an alert.
+      role="note"
+      aria-label="Stock expiring soon"
+    >
+      <Group gap="xs" align="center">
+        <Text size="sm" fw={700} mr={4}>
+          Stock expiring soon
+        </Text>
+        {reminders.map((r) => (
+          <Badge
+            key={`${r.name}-${r.expiring_on}`}
+            variant="outline"
+            color="orange.9"
+            c="black"
+            tt="none"
+            fw={500}
+            size="lg"
+            radius="sm"
+            bg="white"
+          >
+            {r.name} · {r.expiring_on}
+          </Badge>
+        ))}
+      </Group>
+    </Alert>
   );
 }

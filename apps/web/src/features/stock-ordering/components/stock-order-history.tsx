@@ -1,12 +1,14 @@
-import { formatAUD, type StockOrder, type StockOrderLine, toMills } from '@kitchaco/domain';
-import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { formatAUD, type StockOrder, type StockOrderLine, toFixedString, toMills } from '@kitchaco/domain';
+import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconLock, IconPencil } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { useStockOrders } from '../api/stock-orders';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const aud = (value: number) => formatAUD(toMills(value));
+/** Line GST keeps its 3 decimals, as the order's lines are priced. */
+const lineGst = (value: number) => `$${toFixedString(toMills(value), 3)}`;
 
 function StatusBadge({ order }: { order: StockOrder }) {
   if (order.approved)
@@ -28,6 +30,25 @@ function StatusBadge({ order }: { order: StockOrder }) {
   );
 }
 
+/** When the order was decided, and the stock admin's reason for a disapproval. */
+function StatusNote({ order }: { order: StockOrder }) {
+  const when = order.approved ? order.approved_date : order.disapproved ? order.disapproved_date : null;
+  return (
+    <>
+      {when && (
+        <Text size="xs" c="dimmed">
+          on {when}
+        </Text>
+      )}
+      {order.disapproved_reason && (
+        <Text size="xs" c="dimmed">
+          Reason: {order.disapproved_reason}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** The location's stock orders; each row opens to its lines and, when allowed, an Edit link. */
 export function StockOrderHistory({
   locationId,
@@ -46,22 +67,58 @@ export function StockOrderHistory({
       </Alert>
     );
   }
-  if (orders.data.length === 0) return <Text>No stock orders yet.</Text>;
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Title order={2} size="h3">
+          Order history
+        </Title>
+        <Text c="dimmed" size="sm">
+          {orders.data.length === 1 ? '1 stock order' : `${orders.data.length} stock orders`}, newest first.
+          Open an order's details for its products and any adjustments by the stock admin.
+        </Text>
+      </Stack>
+      {orders.data.length === 0 ? (
+        <Text>No stock orders yet.</Text>
+      ) : (
+        <HistoryTable orders={orders.data} open={open} setOpen={setOpen} editPath={editPath} />
+      )}
+    </Stack>
+  );
+}
+
+function HistoryTable({
+  orders,
+  open,
+  setOpen,
+  editPath,
+}: {
+  orders: StockOrder[];
+  open: number | null;
+  setOpen: (id: number | null) => void;
+  editPath: (orderId: number) => string;
+}) {
   return (
     <Table verticalSpacing="sm" aria-label="Stock order history">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Order #</Table.Th>
-          <Table.Th>Date and time</Table.Th>
-          <Table.Th ta="right">Sub total</Table.Th>
-          <Table.Th ta="right">GST</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Details</Table.Th>
+          <Table.Th w={100}>Order #</Table.Th>
+          <Table.Th w={200}>Date and time</Table.Th>
+          <Table.Th ta="right" w={130}>
+            Sub total
+          </Table.Th>
+          <Table.Th ta="right" w={110}>
+            GST
+          </Table.Th>
+          <Table.Th ta="right" w={240}>
+            Total
+          </Table.Th>
+          <Table.Th pl="xl">Status</Table.Th>
+          <Table.Th w={170}>Details</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {orders.data.map((order) => {
+        {orders.map((order) => {
           const expanded = open === order.id;
           return (
             <Fragment key={order.id}>
@@ -82,22 +139,18 @@ export function StockOrderHistory({
                   </Text>
                   {order.delivery_charge > 0 && (
                     <Text size="xs" c="dimmed">
-                      incl. below min order fee {aud(order.delivery_charge)}
+                      incl. below-minimum fee {aud(order.delivery_charge)}
                     </Text>
                   )}
                   {order.admin_adjustment !== 0 && (
                     <Text size="xs" c="dimmed">
-                      admin adjustment {aud(order.admin_adjustment)}
+                      incl. admin adjustment {aud(order.admin_adjustment)}
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td pl="xl">
                   <StatusBadge order={order} />
-                  {order.disapproved_reason && (
-                    <Text size="xs" c="dimmed">
-                      {order.disapproved_reason}
-                    </Text>
-                  )}
+                  <StatusNote order={order} />
                 </Table.Td>
                 <Table.Td>
                   <Button
@@ -119,7 +172,7 @@ export function StockOrderHistory({
                 </Table.Td>
               </Table.Tr>
               {expanded && (
-                <Table.Tr id={`stock-order-${order.id}`}>
+                <Table.Tr id={`stock-order-${order.id}`} bg="var(--mantine-color-gray-0)">
                   <Table.Td colSpan={7} p={0}>
                     <OrderDetails order={order} editPath={editPath(order.id)} />
                   </Table.Td>
@@ -134,42 +187,57 @@ export function StockOrderHistory({
 }
 
 function OrderDetails({ order, editPath }: { order: StockOrder; editPath: string }) {
+  const ordered = new Map(order.orderData.map((l) => [l.stock_list_id, l]));
   return (
-    <Stack p="md" gap="md" bg="var(--mantine-color-gray-0)">
+    <Stack p="md" gap="md">
       <LinesTable title="Products ordered" lines={order.orderData} />
       {order.adjustedData.length > 0 && (
-        <LinesTable title="Adjusted items" lines={order.adjustedData} adjusted />
+        <LinesTable title="Adjusted items" lines={order.adjustedData} ordered={ordered} />
       )}
       <Group>
         {order.can_edit ? (
-          <Anchor component={Link} to={editPath} fw={600}>
+          <Button component={Link} to={editPath} leftSection={<IconPencil aria-hidden size={16} />}>
             Edit order #{order.id}
-          </Anchor>
+          </Button>
         ) : (
-          <Text size="sm">{order.edit_blocked_reason ?? 'This order can no longer be edited.'}</Text>
+          <Group gap={6} wrap="nowrap">
+            <IconLock aria-hidden size={16} color="var(--mantine-color-dimmed)" />
+            <Text size="sm">{order.edit_blocked_reason ?? 'This order can no longer be edited.'}</Text>
+          </Group>
         )}
       </Group>
     </Stack>
   );
 }
 
+/** An order's lines; with `ordered`, they are the stock admin's adjustments of those lines. */
 function LinesTable({
   title,
   lines,
-  adjusted = false,
+  ordered,
 }: {
   title: string;
   lines: StockOrderLine[];
-  adjusted?: boolean;
+  ordered?: Map<number, StockOrderLine>;
 }) {
+  const adjusted = ordered !== undefined;
   return (
-    <Table aria-label={title} withTableBorder bg="white">
+    <Table aria-label={title} withTableBorder layout="fixed" bg="var(--mantine-color-body)">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{title}</Table.Th>
-          <Table.Th ta="right">Quantity</Table.Th>
-          <Table.Th ta="right">Price</Table.Th>
-          <Table.Th ta="right">Sub total</Table.Th>
+          <Table.Th ta="right" w={200}>
+            Quantity
+          </Table.Th>
+          <Table.Th ta="right" w={140}>
+            Price
+          </Table.Th>
+          <Table.Th ta="right" w={140}>
+            GST
+          </Table.Th>
+          <Table.Th ta="right" w={140}>
+            Sub total
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -185,9 +253,17 @@ function LinesTable({
             </Table.Td>
             <Table.Td ta="right" style={numeric}>
               {l.qty} {l.qty_type}
+              {adjusted && (
+                <Text size="xs" c="dimmed">
+                  ordered {ordered.get(l.stock_list_id)?.qty ?? 0} {l.qty_type}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td ta="right" style={numeric}>
               {aud(l.price)}
+            </Table.Td>
+            <Table.Td ta="right" style={numeric}>
+              {l.has_gst ? lineGst(l.gst) : '—'}
             </Table.Td>
             <Table.Td ta="right" style={numeric}>
               {aud(l.sub_total)}
