@@ -1,4 +1,5 @@
 export * from './auth/index.js';
+export * from './backoffice/index.js';
 export * from './constants.js';
 export * from './dates/index.js';
 export * from './locations/index.js';

@@ -1,0 +1,317 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, SALES_CHANNELS } from '../constants.js';
+import { addDays, daysBetween, type IsoDate, parseWireDate, weekdayOfDate } from '../dates/business-time.js';
+import { wireDate } from '../stock/stock.schemas.js';
+
+/**
+ * Wire contracts of the back office: dashboards, customer order lists and external operator
+ * reports on the admin data endpoint. Every figure comes from the one orders ledger.
+ */
+
+const money = z.number();
+const count = z.number().int();
+
+/** Longest range a dashboard or list accepts (about three years). */
+export const MAX_REPORT_DAYS = 1100;
+
+function rangeOk(o: { start_date: string; end_date: string }): boolean {
+  const from = parseWireDate(o.start_date);
+  const to = parseWireDate(o.end_date);
+  return from === null || to === null || from <= to;
+}
+function rangeNotTooLong(o: { start_date: string; end_date: string }): boolean {
+  const from = parseWireDate(o.start_date);
+  const to = parseWireDate(o.end_date);
+  return from === null || to === null || daysBetween(from, to) <= MAX_REPORT_DAYS;
+}
+const dateRange = {
+  start_date: wireDate,
+  end_date: wireDate,
+};
+function withRangeChecks<T extends z.ZodType<{ start_date: string; end_date: string }>>(schema: T) {
+  return schema
+    .refine(rangeOk, { message: 'end_date must be on or after start_date', path: ['end_date'] })
+    .refine(rangeNotTooLong, {
+      message: `the date range can be at most ${MAX_REPORT_DAYS} days`,
+      path: ['end_date'],
+    });
+}
+
+/**
+ * Where an order came from, as the dashboards group it. `kitchaco` is our own channel (kiosk and
+ * app); Uber Eats orders imported from a CSV export are `uber_eats_webscrape`.
+ */
+export const ORDER_SOURCES = [
+  'kitchaco',
+  'uber_eats',
+  'uber_eats_webscrape',
+  'deliveroo',
+  'doordash',
+  'menulog',
+] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+export const ORDER_SOURCE_LABELS: Record<OrderSource, string> = {
+  kitchaco: 'Kitchaco',
+  uber_eats: 'Uber Eats',
+  uber_eats_webscrape: 'Uber Eats (imported)',
+  deliveroo: 'Deliveroo',
+  doordash: 'Doordash',
+  menulog: 'Menulog',
+};
+
+/** Filters of the order list; `uber_eats` covers both ways Uber Eats orders arrive. */
+export const ORDER_LIST_SOURCES = ['kitchaco', 'uber_eats', 'deliveroo', 'doordash', 'menulog'] as const;
+
+// ---------------------------------------------------------------- dashboard
+
+export const dashboardRequest = withRangeChecks(
+  z.object({
+    /** 0 = all locations (super admin). An operator always gets their own location (-1 is their default). */
+    kitchaco_location: z.number().int().min(-1),
+    ...dateRange,
+  }),
+);
+export type DashboardRequest = z.infer<typeof dashboardRequest>;
+
+export const sourceFigure = z.object({
+  source: z.enum(ORDER_SOURCES),
+  label: z.string(),
+  total_sales: money,
+  num_orders: count,
+  /** Sales / orders; null where there were no orders. */
+  avg_order: money.nullable(),
+});
+export type SourceFigure = z.infer<typeof sourceFigure>;
+
+export const channelFigure = z.object({
+  channel: z.enum(SALES_CHANNELS),
+  label: z.string(),
+  total_sales: money,
+  num_orders: count,
+  avg_order: money.nullable(),
+});
+
+/** A detail modal that only has figures for some date ranges (the spec's rules). */
+const availability = { available: z.boolean(), reason: z.string().nullable() };
+
+export const uberDetailOrder = z.object({
+  id: count,
+  external_id: z.string().nullable(),
+  kitchaco__location: z.string(),
+  order_time: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total: money,
+  platform_fee: money,
+  ingested_via: z.enum(['webhook', 'csv']).nullable(),
+});
+
+export const dashboardResponse = z.object({
+  success: z.literal(true),
+  /** The location the figures are for (0 = all); for an operator always their own. */
+  kitchaco_location: count,
+  start_date: z.string(),
+  end_date: z.string(),
+  sales_by_locations: z.array(
+    z.object({ id: count, location: z.string(), total_sales: money, num_orders: count }),
+  ),
+  sales_by_vendors: z.array(z.object({ id: count, name: z.string(), total: money })),
+  /** 24 entries, hour 0..23 of the location's own clock. */
+  sales_by_hours: z.array(z.object({ hour: count, total: money, num_orders: count })),
+  sales_by_source: z.array(sourceFigure),
+  /** Total sales / orders over every source (0 when there were none). */
+  avg_order: money,
+  /** Average per source, listed only where that source had orders. */
+  avg_order_by_source: z.partialRecord(z.enum(ORDER_SOURCES), money),
+  total_sales: money,
+  num_orders: count,
+  num_completed_orders: count,
+  num_canceled_orders: count,
+  cash_sales: money,
+  card_sales: money,
+  kitchaco_sales: money,
+  marketplace_sales: money,
+  /** Name -> quantity; only when one location is chosen (empty for all locations). */
+  items_sold: z.record(z.string(), z.number()),
+  /** Names in items_sold that match none of our meals (meal id -1). */
+  items_unmatched: z.array(z.string()),
+  uber_sales: money,
+  uber_sales_webscrape: money,
+  deliveroo_sales: money,
+  doordash_sales: money,
+  menulog_sales: money,
+  num_kitchaco_orders: count,
+  num_uber_eats_orders: count,
+  num_uber_eats_webscrape_orders: count,
+  num_deliveroo_orders: count,
+  num_doordash_orders: count,
+  num_menulog_orders: count,
+  /** Approved stock orders of the range (inc GST, as approved). */
+  total_stock_sent: money,
+  kitchaco_details: z.object({ channels: z.array(channelFigure) }),
+  uber_details: z.object({
+    ...availability,
+    orders: z.array(uberDetailOrder),
+    total_sales: money,
+    platform_fees: money,
+  }),
+  deliveroo_details: z.object({
+    ...availability,
+    total_sales: money,
+    num_orders: count,
+    platform_fees: money,
+    adjustments: money,
+    /** Sales less fees plus adjustments: what Deliveroo pays out for the period. */
+    net_payout: money,
+  }),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponse>;
+
+/** The first date Uber Eats order details exist for. */
+export const UBER_DETAILS_FROM: IsoDate = '2021-06-19';
+
+/**
+ * Uber Eats details: only from 19 June 2021, only for a single day, and only up to yesterday.
+ * Returns null when available, else the reason shown in the modal.
+ */
+export function uberDetailsUnavailableReason(from: IsoDate, to: IsoDate, today: IsoDate): string | null {
+  if (from !== to) return 'Uber Eats details are shown for a single day: choose the same start and end date.';
+  if (from < UBER_DETAILS_FROM) return 'Uber Eats details are available from 19 Jun 2021.';
+  if (from >= today) return 'Uber Eats details are available up to yesterday.';
+  return null;
+}
+
+/**
+ * Deliveroo details: only for a 14-day period starting on a Monday, and only for periods that
+ * ended before this week began ("up to last week").
+ */
+export function deliverooDetailsUnavailableReason(from: IsoDate, to: IsoDate, today: IsoDate): string | null {
+  if (weekdayOfDate(from) !== 'Monday' || daysBetween(from, to) !== 13) {
+    return 'Deliveroo sales are shown for a 14-day period starting on a Monday.';
+  }
+  const daysSinceMonday = (
+    ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
+  ).indexOf(weekdayOfDate(today) as 'Monday');
+  const thisMonday = addDays(today, -daysSinceMonday);
+  if (to >= thisMonday) return 'Deliveroo sales are shown up to last week.';
+  return null;
+}
+
+// ---------------------------------------------------------------- customer order list
+
+export const DEFAULT_ORDER_PAGE_SIZE = 50;
+export const MAX_ORDER_PAGE_SIZE = 500;
+
+export const ordersDataRequest = withRangeChecks(
+  z.object({
+    /** 0 = all locations (super admin); an operator always gets their own location. */
+    kitchaco_location: z.number().int().min(-1),
+    ...dateRange,
+    page: z.number().int().min(1).default(1),
+    page_size: z.number().int().min(1).max(MAX_ORDER_PAGE_SIZE).default(DEFAULT_ORDER_PAGE_SIZE),
+    status: z.enum(ORDER_STATUSES).optional(),
+    order_source: z.enum(ORDER_LIST_SOURCES).optional(),
+    /** Order number, customer name, phone or email (contains, case-insensitive). */
+    search: z.string().trim().max(80).optional(),
+  }),
+);
+export type OrdersDataRequest = z.infer<typeof ordersDataRequest>;
+
+export const comboEntry = z.object({ name: z.string(), quantity: count, price: money });
+export type ComboEntry = z.infer<typeof comboEntry>;
+
+/**
+ * One line of an admin order. Own-channel lines are read through meal__name, meal__price and
+ * combo_array; marketplace lines through meal_name, combo (the `name~quantity=price` text) and
+ * sub_total. Both shapes are filled for every line so any client can read either.
+ */
+export const adminOrderLine = z.object({
+  /** -1 when a marketplace meal name matched none of our meals. */
+  meal_id: count,
+  meal__name: z.string(),
+  meal_name: z.string(),
+  vendor: z.string().nullable(),
+  subitem: z.string().nullable(),
+  special_request: z.string().nullable(),
+  quantity: count,
+  meal__price: money,
+  combo_array: z.array(comboEntry),
+  combo: z.string().nullable(),
+  sub_total: money,
+});
+export type AdminOrderLine = z.infer<typeof adminOrderLine>;
+
+export const adminOrder = z.object({
+  id: count,
+  external_id: z.string().nullable(),
+  /** 'DD MMM YYYY' and 'hh:mm A' at the location. */
+  order_date: z.string(),
+  order_time: z.string(),
+  kitchaco: count,
+  kitchaco__location: z.string(),
+  customer_name: z.string(),
+  customer__phone: z.string(),
+  customer__email: z.string(),
+  payment_receipt_number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  channel: z.enum(SALES_CHANNELS),
+  order_source: z.string(),
+  order_type: z.enum(['delivery', 'pickup', 'in store']),
+  delivery_location: z.string().nullable(),
+  sub_total: money,
+  delivery_charge: money,
+  discount: money,
+  payment_total_amount: money,
+  meal_list: z.array(adminOrderLine),
+  status_changed_at: z.string().nullable(),
+  status_changed_by: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;
+
+export const ordersDataResponse = z.object({
+  success: z.literal(true),
+  orders_by_location: z.array(adminOrder),
+  /** Orders matching the filters (all pages). */
+  total: count,
+  page: count,
+  page_size: count,
+});
+export type OrdersDataResponse = z.infer<typeof ordersDataResponse>;
+
+/** The same filters without paging: the CSV export of the order list. */
+export const ordersExportRequest = withRangeChecks(
+  z.object({
+    kitchaco_location: z.number().int().min(-1),
+    ...dateRange,
+    status: z.enum(ORDER_STATUSES).optional(),
+    order_source: z.enum(ORDER_LIST_SOURCES).optional(),
+    search: z.string().trim().max(80).optional(),
+  }),
+);
+export type OrdersExportRequest = z.infer<typeof ordersExportRequest>;
+
+// ---------------------------------------------------------------- external operators
+
+export const externalOperatorsResponse = z.object({
+  success: z.literal(true),
+  external_operators: z.array(z.object({ id: count, business_name: z.string() })),
+});
+
+export const reportsDataRequest = withRangeChecks(
+  z.object({ external_operator: z.number().int().positive(), ...dateRange }),
+);
+export type ReportsDataRequest = z.infer<typeof reportsDataRequest>;
+
+export const reportsDataResponse = z.object({
+  success: z.literal(true),
+  sales_by_operator: z.object({
+    business_name: z.string(),
+    sales_by_location: z.array(
+      z.object({ id: count, location: z.string(), total_sales: money, num_orders: count }),
+    ),
+    avg_order: money,
+    total_sales: money,
+    num_orders: count,
+  }),
+});
+export type ReportsDataResponse = z.infer<typeof reportsDataResponse>;

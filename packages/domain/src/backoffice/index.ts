@@ -1,0 +1,3 @@
+export * from './backoffice.schemas.js';
+export * from './combo-text.js';
+export * from './csv.js';
