@@ -55,6 +55,11 @@ const EXPECTED: Record<string, 'public' | 'customer' | 'demo' | string[]> = {
   '/api/v1/admin-data/ add_stock_bundle': [SA],
   '/api/v1/admin-data/ update_stock_bundle': [SA],
   '/api/v1/admin-data/ delete_stock_bundle': [SA],
+  'POST /api/v1/admin-data/export/orders/': [SA, O],
+  '/api/v1/admin-data/ dashboard_data': [SA, O],
+  '/api/v1/admin-data/ orders_data': [SA, O],
+  '/api/v1/admin-data/ external_operators': [SA],
+  '/api/v1/admin-data/ reports_data': [SA],
 };
 
 const describeAccess = (a: Access) => (a.kind === 'staff' ? [...a.roles].sort() : a.kind);

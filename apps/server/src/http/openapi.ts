@@ -69,7 +69,11 @@ function routeOperation(def: RouteDef) {
     responses: {
       '200': {
         description: 'OK',
-        content: { 'application/json': { schema: toSchema(def.response, 'output') } },
+        content: {
+          [def.download?.contentType.split(';')[0] ?? 'application/json']: {
+            schema: toSchema(def.response, 'output'),
+          },
+        },
       },
       ...errorResponses,
     },

@@ -116,6 +116,14 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
         return reply.type('application/json; charset=utf-8').send(cached.body);
       }
       const result = await def.handler(ctx, input);
+      if (def.download) {
+        const filename = def.download.filename(input).replace(/[^\w.-]/g, '_');
+        return reply
+          .type(def.download.contentType)
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(result);
+      }
       return reply.send(result);
     },
   });

@@ -46,6 +46,11 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown, H 
   catalogCacheKey?: (input: { params: P; query: Q }) => string;
   /** A `text/event-stream` route: the handler subscribes and the stream stays open. */
   stream?: (ctx: RequestContext, events: EventStream) => Promise<void>;
+  /**
+   * A file download: the handler's string answer is sent with this content type as an attachment
+   * (the browser saves it under `filename`) instead of as JSON.
+   */
+  download?: { contentType: string; filename: (input: { params: P; query: Q; body: B }) => string };
 }
 
 /** A `query_type` call on one of the spec's POST endpoints (`/api/v1/admin-data/` + `admin_login`). */

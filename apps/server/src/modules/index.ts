@@ -1,5 +1,6 @@
 import type { Module } from '../http/registry.js';
 import { authModule } from './auth/auth.routes.js';
+import { backofficeModule } from './backoffice/backoffice.routes.js';
 import { locationsModule } from './locations/locations.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
 import { ordersModule } from './orders/orders.routes.js';
@@ -14,4 +15,5 @@ export const modules: Module[] = [
   vendorsModule,
   ordersModule,
   stockModule,
+  backofficeModule,
 ];

@@ -1,0 +1,306 @@
+import type { OrderStatus, SalesChannel } from '@kitchaco/domain';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { externalOperators, locations } from '../../db/schema/index.js';
+
+/**
+ * Back-office reads. Every figure is an aggregate over the orders ledger, restricted to a window
+ * per location: [start, end) instants of the chosen calendar dates in that location's own time
+ * zone. The windows are joined as a VALUES list so each location's range uses the
+ * (location_id, placed_at) index.
+ */
+export interface LocationWindow {
+  id: number;
+  name: string;
+  timeZone: string;
+  start: Date;
+  end: Date;
+}
+
+async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+function windowsTable(windows: readonly LocationWindow[]): SQL {
+  const values = windows.map(
+    (w) =>
+      sql`(${w.id}::int, ${w.start.toISOString()}::timestamptz, ${w.end.toISOString()}::timestamptz, ${w.timeZone}::text, ${w.name}::text)`,
+  );
+  return sql`(VALUES ${sql.join(values, sql`, `)}) AS w(location_id, start_at, end_at, tz, name)`;
+}
+
+const inWindow = sql`o.location_id = w.location_id AND o.placed_at >= w.start_at AND o.placed_at < w.end_at`;
+
+export async function findLocations(db: DbOrTx, ids: number[] | 'all') {
+  const query = db
+    .select({ id: locations.id, name: locations.name, timeZone: locations.timeZone })
+    .from(locations);
+  return ids === 'all'
+    ? query.orderBy(asc(locations.id))
+    : query.where(inArray(locations.id, ids)).orderBy(asc(locations.id));
+}
+
+export interface ChannelRow {
+  location_id: number;
+  channel: SalesChannel;
+  imported: boolean;
+  canceled: boolean;
+  orders: number;
+  finished: number;
+  sales: string;
+  fees: string;
+}
+
+/** Orders, sales and platform fees per location, channel, CSV-imported or not, canceled or not. */
+export async function channelFigures(db: DbOrTx, windows: readonly LocationWindow[]) {
+  if (windows.length === 0) return [];
+  return rows<ChannelRow>(
+    db,
+    sql`SELECT o.location_id, o.channel::text AS channel,
+          coalesce(o.ingested_via = 'csv', false) AS imported,
+          (o.status = 'Canceled') AS canceled,
+          count(*)::int AS orders,
+          (count(*) FILTER (WHERE o.status = 'Finished'))::int AS finished,
+          coalesce(sum(o.total), 0)::text AS sales,
+          coalesce(sum(o.platform_fee), 0)::text AS fees
+        FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
+        GROUP BY 1, 2, 3, 4`,
+  );
+}
+
+/** Sales (line totals) per brand of the orders that were not canceled. */
+export async function vendorSales(db: DbOrTx, windows: readonly LocationWindow[]) {
+  if (windows.length === 0) return [];
+  return rows<{ id: number | null; name: string | null; location: string; total: string }>(
+    db,
+    sql`SELECT l.vendor_id AS id, v.title AS name, w.name AS location, sum(l.line_total)::text AS total
+        FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
+        JOIN order_lines l ON l.order_id = o.id
+        LEFT JOIN vendors v ON v.id = l.vendor_id
+        WHERE o.status <> 'Canceled'
+        GROUP BY l.vendor_id, v.title, w.name
+        ORDER BY sum(l.line_total) DESC, v.title`,
+  );
+}
+
+/** Sales and orders per hour of the day on each location's own clock. */
+export async function hourlySales(db: DbOrTx, windows: readonly LocationWindow[]) {
+  if (windows.length === 0) return [];
+  return rows<{ hour: number; orders: number; total: string }>(
+    db,
+    sql`SELECT extract(hour FROM o.placed_at AT TIME ZONE w.tz)::int AS hour,
+          count(*)::int AS orders, sum(o.total)::text AS total
+        FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
+        WHERE o.status <> 'Canceled'
+        GROUP BY 1 ORDER BY 1`,
+  );
+}
+
+/** Quantities sold per meal; a marketplace name that matched no meal is grouped by that name. */
+export async function itemsSold(db: DbOrTx, windows: readonly LocationWindow[]) {
+  if (windows.length === 0) return [];
+  return rows<{ meal_id: number | null; name: string; quantity: number }>(
+    db,
+    sql`SELECT l.meal_id, coalesce(m.name, l.meal_name) AS name, sum(l.quantity)::int AS quantity
+        FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
+        JOIN order_lines l ON l.order_id = o.id
+        LEFT JOIN meals m ON m.id = l.meal_id
+        WHERE o.status <> 'Canceled'
+        GROUP BY 1, 2 ORDER BY 3 DESC, 2`,
+  );
+}
+
+/** Stock sent: the approved stock orders whose approval falls in each location's window. */
+export async function stockSent(db: DbOrTx, windows: readonly LocationWindow[]) {
+  if (windows.length === 0) return '0';
+  const [row] = await rows<{ total: string }>(
+    db,
+    sql`SELECT coalesce(sum(s.total), 0)::text AS total
+        FROM stock_orders s JOIN ${windowsTable(windows)}
+          ON s.location_id = w.location_id AND s.approved_at >= w.start_at AND s.approved_at < w.end_at
+        WHERE s.status = 'approved'`,
+  );
+  return row?.total ?? '0';
+}
+
+/** Marketplace adjustments (refunds and corrections) of one channel in the windows. */
+export async function adjustments(db: DbOrTx, windows: readonly LocationWindow[], channel: SalesChannel) {
+  if (windows.length === 0) return '0';
+  const [row] = await rows<{ total: string }>(
+    db,
+    sql`SELECT coalesce(sum(a.amount), 0)::text AS total
+        FROM order_adjustments a JOIN ${windowsTable(windows)}
+          ON a.location_id = w.location_id AND a.occurred_at >= w.start_at AND a.occurred_at < w.end_at
+        WHERE a.channel = ${channel}`,
+  );
+  return row?.total ?? '0';
+}
+
+export interface DetailOrderRow {
+  id: number;
+  external_id: string | null;
+  location: string;
+  tz: string;
+  placed_at: Date | string;
+  status: OrderStatus;
+  total: string;
+  platform_fee: string;
+  ingested_via: 'webhook' | 'csv' | null;
+}
+
+/** The orders of one channel in the windows, oldest first (the Uber Eats detail modal). */
+export async function channelOrders(
+  db: DbOrTx,
+  windows: readonly LocationWindow[],
+  channel: SalesChannel,
+  limit: number,
+) {
+  if (windows.length === 0) return [];
+  return rows<DetailOrderRow>(
+    db,
+    sql`SELECT o.id, o.external_id, w.name AS location, w.tz, o.placed_at, o.status::text AS status,
+          o.total::text AS total, o.platform_fee::text AS platform_fee, o.ingested_via
+        FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
+        WHERE o.channel = ${channel}
+        ORDER BY o.placed_at, o.id LIMIT ${limit}`,
+  );
+}
+
+export interface OrderFilter {
+  status?: OrderStatus;
+  channels?: readonly SalesChannel[];
+  search?: string;
+}
+
+function filterSql(filter: OrderFilter): SQL {
+  const parts: SQL[] = [sql`TRUE`];
+  if (filter.status) parts.push(sql`o.status = ${filter.status}`);
+  if (filter.channels) {
+    parts.push(
+      sql`o.channel IN (${sql.join(
+        filter.channels.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (filter.search) {
+    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byId = /^#?\d{1,9}$/.test(filter.search) ? Number(filter.search.replace('#', '')) : null;
+    parts.push(
+      sql`(${byId === null ? sql`FALSE` : sql`o.id = ${byId}`}
+        OR o.external_id ILIKE ${like} OR o.customer_name ILIKE ${like}
+        OR o.customer_phone ILIKE ${like} OR o.customer_email ILIKE ${like})`,
+    );
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+export interface ListedOrderRow {
+  id: number;
+  external_id: string | null;
+  location_id: number;
+  location: string;
+  tz: string;
+  channel: SalesChannel;
+  status: OrderStatus;
+  placed_at: Date | string;
+  customer_name: string | null;
+  customer_phone: string | null;
+  customer_email: string | null;
+  payment_receipt_number: string | null;
+  delivery_location: string | null;
+  sub_total: string;
+  delivery_charge: string;
+  discount: string;
+  total: string;
+  status_changed_at: Date | string | null;
+  status_changed_by: string | null;
+}
+
+/** One page of orders, newest first; `limit` null = every order (the CSV export). */
+export async function listOrders(
+  db: DbOrTx,
+  windows: readonly LocationWindow[],
+  filter: OrderFilter,
+  page: { limit: number; offset: number } | null,
+) {
+  if (windows.length === 0) return [];
+  return rows<ListedOrderRow>(
+    db,
+    sql`SELECT o.id, o.external_id, o.location_id, w.name AS location, w.tz, o.channel::text AS channel,
+          o.status::text AS status, o.placed_at, o.customer_name, o.customer_phone, o.customer_email,
+          o.payment_receipt_number, o.delivery_location, o.sub_total::text AS sub_total,
+          o.delivery_charge::text AS delivery_charge, o.discount::text AS discount, o.total::text AS total,
+          o.status_changed_at, s.email AS status_changed_by
+        FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
+        LEFT JOIN staff_users s ON s.id = o.status_changed_by
+        WHERE ${filterSql(filter)}
+        ORDER BY o.placed_at DESC, o.id DESC
+        ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
+  );
+}
+
+export async function countOrders(db: DbOrTx, windows: readonly LocationWindow[], filter: OrderFilter) {
+  if (windows.length === 0) return 0;
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
+        WHERE ${filterSql(filter)}`,
+  );
+  return row?.n ?? 0;
+}
+
+export interface ListedLineRow {
+  order_id: number;
+  meal_id: number | null;
+  meal_name: string;
+  vendor: string | null;
+  subitem: string | null;
+  special_request: string | null;
+  quantity: number;
+  unit_price: string;
+  line_total: string;
+  combos: { name: string; price: string | number; quantity: number }[];
+}
+
+export async function linesOfOrders(db: DbOrTx, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return [];
+  return rows<ListedLineRow>(
+    db,
+    sql`SELECT l.order_id, l.meal_id, coalesce(m.name, l.meal_name) AS meal_name, v.title AS vendor,
+          l.subitem, l.special_request, l.quantity, l.unit_price::text AS unit_price,
+          l.line_total::text AS line_total, l.combos
+        FROM order_lines l
+        LEFT JOIN meals m ON m.id = l.meal_id
+        LEFT JOIN vendors v ON v.id = l.vendor_id
+        WHERE l.order_id IN (${sql.join(
+          orderIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        ORDER BY l.order_id, l.id`,
+  );
+}
+
+export async function listExternalOperators(db: DbOrTx) {
+  return db
+    .select({ id: externalOperators.id, business_name: externalOperators.businessName })
+    .from(externalOperators)
+    .orderBy(asc(externalOperators.businessName), asc(externalOperators.id));
+}
+
+export async function findExternalOperator(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: externalOperators.id, businessName: externalOperators.businessName })
+    .from(externalOperators)
+    .where(eq(externalOperators.id, id));
+  return row ?? null;
+}
+
+export async function locationsOfOperator(db: DbOrTx, externalOperatorId: number) {
+  return db
+    .select({ id: locations.id, name: locations.name, timeZone: locations.timeZone })
+    .from(locations)
+    .where(eq(locations.externalOperatorId, externalOperatorId))
+    .orderBy(asc(locations.id));
+}
