@@ -2,25 +2,25 @@ import '@mantine/dates/styles.css';
 import { Alert, Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { LocationSelect } from '../../../components/location-select';
+import { ReportFilterBar } from '../../../components/report-filter-bar';
 import { usePendingOrders } from '../../../features/stock-admin/api/get-admin-pending';
 import { useReviewOrder } from '../../../features/stock-admin/api/get-admin-specific-pending';
 import { useAdminStockList } from '../../../features/stock-admin/api/get-admin-stock-list';
 import { usePastOrders } from '../../../features/stock-admin/api/get-approved-disapproved';
-import { useLocations } from '../../../features/stock-admin/api/get-locations';
 import { useStockBundles } from '../../../features/stock-admin/api/get-stock-bundles';
-import { LocationSelect } from '../../../features/stock-admin/components/location-select';
 import { OrderReview } from '../../../features/stock-admin/components/order-review';
 import { PastOrdersTable, PastOrderTotals } from '../../../features/stock-admin/components/past-orders';
 import { PendingOrdersTable } from '../../../features/stock-admin/components/pending-orders-table';
-import { ReportFilterBar } from '../../../features/stock-admin/components/report-filter-bar';
 import {
   BUNDLE_LIST_PATH,
   StockBundleForm,
 } from '../../../features/stock-admin/components/stock-bundle-form';
 import { StockBundlesList } from '../../../features/stock-admin/components/stock-bundles-list';
 import { StockListEditor } from '../../../features/stock-admin/components/stock-list-editor';
-import { useReportFilters } from '../../../features/stock-admin/hooks/use-report-filters';
 import { idOfSegment } from '../../../lib/prefixed-paths';
+import { useLocations } from '../../../lib/report-filters/locations';
+import { useReportFilters } from '../../../lib/report-filters/use-report-filters';
 import type { StaffSession } from '../../../lib/session/staff-session';
 import { StaffPortalPage } from '../staff/staff-portal-page';
 import { STAFF_PORTALS } from '../staff/staff-portals';

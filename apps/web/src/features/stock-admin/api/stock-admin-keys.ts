@@ -8,7 +8,6 @@ export const stockAdminKeys = {
   stockList: () => [...stockAdminKeys.all, 'stock-list'] as const,
   bundles: () => [...stockAdminKeys.all, 'bundles'] as const,
   usage: () => [...stockAdminKeys.all, 'usage'] as const,
-  locations: () => [...stockAdminKeys.all, 'locations'] as const,
 };
 
 export const STOCK_ORDER_LIST = '/api/v1/stock-order-list/';

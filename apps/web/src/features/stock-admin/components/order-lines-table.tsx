@@ -1,6 +1,6 @@
 import { type StockOrderLine, toFixedString, toMills } from '@kitchaco/domain';
 import { Badge, Group, Table, Text } from '@mantine/core';
-import { aud, formatQty, NumTd, NumTh } from './amounts';
+import { aud, formatQty, NumTd, NumTh } from '../../../components/amounts';
 
 interface OrderLinesTableProps {
   caption: string;

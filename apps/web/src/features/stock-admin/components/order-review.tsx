@@ -31,10 +31,10 @@ import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
+import { aud, formatQty, NumTd, NumTh, tabularNums } from '../../../components/amounts';
 import { useApproveStockOrder } from '../api/approve-stock-order';
 import { useDisapproveStockOrder } from '../api/disapprove-stock-order';
 import type { ReviewOrder } from '../api/get-admin-specific-pending';
-import { aud, formatQty, NumTd, NumTh, tabularNums } from './amounts';
 
 const PENDING_PATH = '/stock-admin';
 

@@ -2,7 +2,7 @@ import type { ApprovedDisapprovedResponse, StockOrder } from '@kitchaco/domain';
 import { ActionIcon, Badge, Box, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
-import { aud, NumTd, NumTh, tabularNums } from './amounts';
+import { aud, NumTd, NumTh, tabularNums } from '../../../components/amounts';
 import { OrderLinesTable } from './order-lines-table';
 
 /** The totals of the decided orders listed (disapproved orders count nothing). */

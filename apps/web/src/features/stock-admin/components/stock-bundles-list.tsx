@@ -18,8 +18,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatQty, NumTd, NumTh } from '../../../components/amounts';
 import { useDeleteStockBundle } from '../api/delete-stock-bundle';
-import { formatQty, NumTd, NumTh } from './amounts';
 
 export interface MealBundle {
   meal_id: number;

@@ -14,8 +14,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { tabularNums } from '../../../components/amounts';
 import { useUpdateAdminStockList } from '../api/update-admin-stock-list';
-import { tabularNums } from './amounts';
 
 type Row = UpdateStockListRequest['stockData'][number];
 type Entry = number | '';

@@ -1,25 +1,11 @@
 import type { StockBundleItem } from '@kitchaco/domain';
-import {
-  Alert,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useLocations } from '../api/get-locations';
+import { Alert, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { formatQty, NumTd, NumTh } from '../../../components/amounts';
+import { ReportFilterBar } from '../../../components/report-filter-bar';
+import { UnmatchedMealName } from '../../../components/unmatched-meal-name';
+import { useLocations } from '../../../lib/report-filters/locations';
+import { type ReportFilters, useReportFilters } from '../../../lib/report-filters/use-report-filters';
 import { useStockUsageReport } from '../api/get-stock-usage-report';
-import { type ReportFilters, useReportFilters } from '../hooks/use-report-filters';
-import { formatQty, NumTd, NumTh } from './amounts';
-import { ReportFilterBar } from './report-filter-bar';
-
-export const UNMATCHED_MEAL_TOOLTIP = "This meal's name is not the same across delivery platforms";
 
 function bundleSummary(bundle: readonly StockBundleItem[]): string {
   if (bundle.length === 0) return 'No stock bundle';
@@ -59,6 +45,7 @@ export function StockUsageReport() {
           applied={filters}
           onApply={saveFilters}
           loading={report.isFetching}
+          label="Stock usage filters"
         />
       )}
       {report.error && (
@@ -87,31 +74,7 @@ export function StockUsageReport() {
                   {report.data.meal_sold.map((meal) => (
                     <Table.Tr key={`${meal.id}|${meal.meal_name}`}>
                       <Table.Td>
-                        {meal.id === -1 ? (
-                          <Tooltip
-                            label={UNMATCHED_MEAL_TOOLTIP}
-                            withArrow
-                            multiline
-                            w={260}
-                            events={tooltipEvents}
-                          >
-                            <Group
-                              component="span"
-                              gap={4}
-                              wrap="nowrap"
-                              tabIndex={0}
-                              c="var(--mantine-color-error)"
-                              fw={600}
-                              style={focusRing}
-                            >
-                              <IconAlertTriangle aria-hidden size={16} />
-                              {meal.meal_name}
-                              <VisuallyHidden>({UNMATCHED_MEAL_TOOLTIP})</VisuallyHidden>
-                            </Group>
-                          </Tooltip>
-                        ) : (
-                          meal.meal_name
-                        )}
+                        {meal.id === -1 ? <UnmatchedMealName name={meal.meal_name} /> : meal.meal_name}
                       </Table.Td>
                       <NumTd>{formatQty(meal.quantity)}</NumTd>
                       <Table.Td>
@@ -157,6 +120,3 @@ export function StockUsageReport() {
     </Stack>
   );
 }
-
-const tooltipEvents = { hover: true, focus: true, touch: true };
-const focusRing = { display: 'inline-flex', outlineOffset: 2, borderRadius: 4, cursor: 'help' } as const;

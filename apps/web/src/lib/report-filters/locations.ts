@@ -1,9 +1,10 @@
 import { kitchacoLocationsResponse } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, stockAdminKeys } from './stock-admin-keys';
+import { staffFetch } from '../../api';
 
-/** kitchaco_locations of the admin data endpoint: every location, for the filters. */
+const ADMIN_DATA = '/api/v1/admin-data/';
+
+/** kitchaco_locations of the admin data endpoint: every location, for the report filters. */
 export function getLocations(signal?: AbortSignal) {
   return staffFetch(ADMIN_DATA, {
     body: { query_type: 'kitchaco_locations' },
@@ -15,7 +16,8 @@ export function getLocations(signal?: AbortSignal) {
 export const locationQueries = {
   list: () =>
     queryOptions({
-      queryKey: stockAdminKeys.locations(),
+      // Under the staff root, so signing out forgets it.
+      queryKey: ['staff', 'locations'] as const,
       queryFn: ({ signal }) => getLocations(signal),
       select: (data) => data.kitchaco_locations,
       staleTime: 5 * 60_000,

@@ -1,7 +1,7 @@
 import { addDays, DEFAULT_TIME_ZONE, type IsoDate, localDate, parseWireDate } from '@kitchaco/domain';
 import { useCallback, useSyncExternalStore } from 'react';
-import { createStorageSnapshot, storage } from '../../../lib/storage';
-import { STORAGE_KEYS } from '../../../lib/storage-keys';
+import { createStorageSnapshot, storage } from '../storage';
+import { STORAGE_KEYS } from '../storage-keys';
 
 const KEYS = STORAGE_KEYS.reportFilters;
 
@@ -43,7 +43,8 @@ const snapshot = createStorageSnapshot(Object.values(KEYS), read);
 
 /**
  * The location and dates chosen on a report screen, kept in browser storage so the next screen
- * (past orders, stock list, bundles, usage report) opens on the same choice.
+ * (dashboards, order lists, operator reports, past orders, stock list, bundles, usage report)
+ * opens on the same choice.
  */
 export function useReportFilters(): [ReportFilters, (next: Partial<ReportFilters>) => void] {
   const filters = useSyncExternalStore(storage.subscribe, snapshot);

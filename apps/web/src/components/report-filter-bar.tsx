@@ -2,12 +2,13 @@ import type { IsoDate, KitchacoLocation } from '@kitchaco/domain';
 import { Button, Group } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
-import type { ReportFilters } from '../hooks/use-report-filters';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReportFilters } from '../lib/report-filters/use-report-filters';
 import { LocationSelect } from './location-select';
 
 interface ReportFilterBarProps {
-  locations: readonly KitchacoLocation[];
+  /** The locations to choose from; absent, the bar has no location filter (an operator's screens). */
+  locations?: readonly KitchacoLocation[];
   /** The filters in force; the bar edits a draft of them until Apply. */
   applied: ReportFilters;
   onApply: (filters: ReportFilters) => void;
@@ -15,6 +16,15 @@ interface ReportFilterBarProps {
   startLabel?: string;
   endLabel?: string;
   loading?: boolean;
+  /** The form's accessible name; each filter bar of a page needs its own. */
+  label?: string;
+  /**
+   * Further filters of the screen, after the dates. The screen keeps their draft and commits it in
+   * `onApply`, so every filter takes effect together on Apply.
+   */
+  children?: ReactNode;
+  /** False keeps Apply disabled (a required further filter is not chosen yet). */
+  canApply?: boolean;
 }
 
 /** Location, start and end date (dd/MM/yyyy) and Apply, as on every back-office report. */
@@ -26,6 +36,9 @@ export function ReportFilterBar({
   startLabel = 'Start date',
   endLabel = 'End date',
   loading,
+  label = 'Filters',
+  children,
+  canApply = true,
 }: ReportFilterBarProps) {
   const [locationId, setLocationId] = useState(applied.locationId);
   const [startDate, setStartDate] = useState<IsoDate | null>(applied.startDate);
@@ -33,14 +46,21 @@ export function ReportFilterBar({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!startDate || !endDate) return;
+    if (!startDate || !endDate || !canApply) return;
     onApply({ locationId, startDate, endDate });
   };
 
   return (
-    <form onSubmit={submit} aria-label="Filters">
+    <form onSubmit={submit} aria-label={label}>
       <Group align="flex-end" gap="md">
-        <LocationSelect locations={locations} value={locationId} onChange={setLocationId} withAll={withAll} />
+        {locations && (
+          <LocationSelect
+            locations={locations}
+            value={locationId}
+            onChange={setLocationId}
+            withAll={withAll}
+          />
+        )}
         <DatePickerInput
           label={startLabel}
           value={startDate}
@@ -61,7 +81,8 @@ export function ReportFilterBar({
           w={180}
           required
         />
-        <Button type="submit" loading={loading} disabled={!startDate || !endDate}>
+        {children}
+        <Button type="submit" loading={loading} disabled={!startDate || !endDate || !canApply}>
           Apply
         </Button>
       </Group>
