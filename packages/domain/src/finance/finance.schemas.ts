@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { SALES_REPORT_STATUSES } from '../constants.js';
+import { addDays, isFortnightStart, parseWireDate } from '../dates/business-time.js';
+import { wireDate } from '../stock/stock.schemas.js';
+import { INVOICE_CHANNELS, MISC_CHARGE_SLOTS } from './invoice.js';
+
+/**
+ * Wire contracts of the money side: fortnight periods, the sales report per location, the payout
+ * invoice per external operator (approve, email, download) and the transactional report.
+ */
+
+const money = z.number();
+const count = z.number().int();
+
+/** Messages the screens show, spelling kept as staff know it. */
+export const FINANCE_MESSAGES = {
+  selectPeriod: 'Please select a fortnight period above to show reports',
+  notGenerated:
+    "Report for this location and period hasn't been generated yet. Please select a different location or period or come back later for this report.",
+  generateConfirm:
+    'Report for this period is not available. Do you want to generate it now? This will generate the report and send transactional summary to the registered email id.',
+  txnConfirm: 'Are you sure? This will generate the txn report and email it to registered email id',
+  txnSent: 'An email has been sent to the registered email id',
+  selectPlatform: 'Error! Please select atleast one platform (Deliveroo or Uber Eats)',
+  approved: 'Approved Successfully',
+  emailed: 'Email has been sent to your registered email address.',
+  alreadyApproved: (date: string, by: string) => `Already Approved on ${date} by ${by}`,
+  mondayOnly: 'The start date must be a Monday',
+} as const;
+
+/** A fortnight: start on a Monday, end 13 days later. */
+const fortnightDates = {
+  start_date: wireDate.refine((s) => isFortnightStart(parseWireDate(s) ?? ''), {
+    message: FINANCE_MESSAGES.mondayOnly,
+  }),
+  end_date: wireDate,
+};
+function endIsStartPlus13(o: { start_date: string; end_date: string }): boolean {
+  const start = parseWireDate(o.start_date);
+  const end = parseWireDate(o.end_date);
+  return start === null || end === null || addDays(start, 13) === end;
+}
+const END_MESSAGE = 'end_date must be start_date plus 13 days';
+
+export const fortnightPeriod = z.object({ id: count, start_date: z.string(), end_date: z.string() });
+export type FortnightPeriod = z.infer<typeof fortnightPeriod>;
+export const fortnightPeriodsResponse = z.object({
+  success: z.literal(true),
+  /** Newest first; only fortnights that have begun. */
+  sales_invoice_fortnight_period: z.array(fortnightPeriod),
+});
+
+// ---------------------------------------------------------------- sales report (per location)
+
+export const salesReportRow = z.object({
+  kitchaco: count,
+  kitchaco__suburb: z.string(),
+  in_store_cash_sales: money,
+  in_store_card_sales: money,
+  online_pickup_sales: money,
+  online_delivery_sales: money,
+  uber_total_sales: money,
+  doordash_total_sales: money,
+  deliveroo_total_sales: money,
+  deliveroo_adjustments: money,
+  menulog_total_sales: money,
+  status: z.enum(SALES_REPORT_STATUSES),
+  generated_at: z.string().nullable(),
+});
+export type SalesReportRow = z.infer<typeof salesReportRow>;
+
+export const amountWithGst = z.object({ gross: money, gst: money, net: money });
+
+export const miscChargeWire = z.object({
+  label: z.string().trim().max(80),
+  gross: z
+    .number({ error: 'Miscellaneous charge amounts must be numbers' })
+    .min(-1_000_000)
+    .max(1_000_000)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'at most 2 decimals' }),
+  has_gst: z.boolean(),
+});
+export type MiscChargeWire = z.infer<typeof miscChargeWire>;
+
+/** Every figure of an invoice on the wire (dollars). */
+export const invoiceFigures = z.object({
+  sales: z.object({
+    in_store_cash: money,
+    in_store_card: money,
+    online_pickup: money,
+    online_delivery: money,
+    uber_eats: money,
+    doordash: money,
+    deliveroo: money,
+    menulog: money,
+    deliveroo_adjustments: money,
+  }),
+  instore_sales: money,
+  online_sales: money,
+  kitchaco_sales: money,
+  revenue: amountWithGst,
+  commissions: z.record(z.enum(INVOICE_CHANNELS), amountWithGst.extend({ rate: z.string() })),
+  total_commission: amountWithGst,
+  stock: z.object({ gross: money, gst: money, net: money, delivery_charge: money, admin_adjustment: money }),
+  misc: z.array(miscChargeWire.extend({ gst: money, net: money })),
+  total_misc: amountWithGst,
+  purchases: amountWithGst,
+  earnings: amountWithGst,
+  less_in_store_cash_sales: money,
+  less_in_store_card_sales: money,
+  payout_inc_gst: money,
+});
+export type InvoiceFigures = z.infer<typeof invoiceFigures>;
+
+export const getSalesReportRequest = z
+  .object({
+    /** A location (the sales report screen; 0 = all locations) ... */
+    kitchaco: z.number().int().min(0).optional(),
+    /** ... or an external operator (the invoice; 0 = all operators, figures only). */
+    external_operator: z.number().int().min(0).optional(),
+    ...fortnightDates,
+    sales_invoice_fortnight_period: z.number().int().positive().optional(),
+  })
+  .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] })
+  .refine((o) => (o.kitchaco === undefined) !== (o.external_operator === undefined), {
+    message: 'send either kitchaco or external_operator',
+    path: ['kitchaco'],
+  });
+export type GetSalesReportRequest = z.infer<typeof getSalesReportRequest>;
+
+export const salesReportResponse = z.object({
+  success: z.literal(true),
+  start_date: z.string(),
+  end_date: z.string(),
+  /** 'unavailable' when any location of the report has not been generated. */
+  status: z.enum(SALES_REPORT_STATUSES),
+  sales_data: z.array(salesReportRow),
+  business_name: z.string().nullable(),
+  gross_stock_purchased: money,
+  net_stock_purchased: money,
+  gst_stock_purchased: money,
+  admin_adjustment_stock_purchased: money,
+  delivery_charge_stock_purchased: money,
+  /** The operator's rates as fractions (empty for a location or all operators). */
+  commission_rate_data: z.record(z.string(), z.number()),
+  gross_kitchaco_in_store_cash_sales: money,
+  gross_kitchaco_in_store_card_sales: money,
+  gross_kitchaco_online_pickup_sales: money,
+  gross_kitchaco_online_delivery_sales: money,
+  gross_uber_eats_sales: money,
+  gross_doordash_sales: money,
+  gross_deliveroo_sales: money,
+  gross_menulog_sales: money,
+  /** The invoice as computed now, or as approved when approved (with its miscellaneous charges). */
+  invoice: invoiceFigures,
+  approved_by: z.string().nullable(),
+  approved_on: z.string().nullable(),
+  /** Per location, as approved (empty until approved). */
+  sales_approved_invoice_details: z.array(
+    z.object({
+      kitchaco__suburb: z.string(),
+      kitchaco_in_store_cash_sales: money,
+      kitchaco_in_store_card_sales: money,
+      kitchaco_online_pickup_sales: money,
+      kitchaco_online_delivery_sales: money,
+      uber_eats_sales: money,
+      doordash_sales: money,
+      deliveroo_sales: money,
+      menulog_sales: money,
+    }),
+  ),
+  less_in_store_cash_sales: z.boolean(),
+  less_in_store_card_sales: z.boolean(),
+  /** Earlier approvals of this invoice, newest first (kept when it is approved again). */
+  history: z.array(z.object({ approved_by: z.string(), approved_on: z.string(), payout_inc_gst: money })),
+});
+export type SalesReportResponse = z.infer<typeof salesReportResponse>;
+
+export const generateSalesReportRequest = z
+  .object({ kitchaco: z.number().int().min(0), ...fortnightDates })
+  .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] });
+export const generateSalesReportResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  generated: z.array(z.string()),
+});
+
+/**
+ * Approval. The client sends the choices (charges and deductions) and, as the spec's clients do,
+ * the figures it showed; the server recomputes every figure from its own data and refuses (409)
+ * when the shown payout differs from its own, so nobody approves numbers they did not see.
+ */
+export const approveSalesReportRequest = z
+  .object({
+    external_operator: z.number().int().positive(),
+    ...fortnightDates,
+    sales_invoice_fortnight_period: z.number().int().positive().optional(),
+    misc: z
+      .array(miscChargeWire)
+      .max(MISC_CHARGE_SLOTS, `at most ${MISC_CHARGE_SLOTS} miscellaneous charges`)
+      .default([]),
+    less_in_store_cash_sales: z.boolean().default(true),
+    less_in_store_card_sales: z.boolean().default(false),
+    total_payout_inc_gst: z.number().optional(),
+  })
+  .loose()
+  .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] });
+export type ApproveSalesReportRequest = z.infer<typeof approveSalesReportRequest>;
+
+export const emailSalesReportRequest = z
+  .object({
+    external_operator: z.number().int().positive(),
+    ...fortnightDates,
+    sales_invoice_fortnight_period: z.number().int().positive().optional(),
+  })
+  .loose()
+  .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] });
+
+export const financeMessageResponse = z.object({ success: z.literal(true), message: z.string() });
+
+export const transactionalReportRequest = z
+  .object({
+    kitchaco: z.number().int().min(0),
+    ...fortnightDates,
+    deliveroo: z.boolean().default(false),
+    uber_eats: z.boolean().default(false),
+    menulog: z.boolean().default(false),
+    doordash: z.boolean().default(false),
+    email_report: z.boolean().default(true),
+  })
+  .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] })
+  .refine((o) => o.deliveroo || o.uber_eats || o.menulog || o.doordash, {
+    message: FINANCE_MESSAGES.selectPlatform,
+    path: ['deliveroo'],
+  });
+export type TransactionalReportRequest = z.infer<typeof transactionalReportRequest>;

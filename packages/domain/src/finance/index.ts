@@ -1,0 +1,2 @@
+export * from './finance.schemas.js';
+export * from './invoice.js';

@@ -1,0 +1,183 @@
+import { addDays, daysBetween, type IsoDate } from '../dates/business-time.js';
+import { gstOfInclusive, netOfInclusive } from '../money/gst.js';
+import { applyRate, type Mills } from '../money/money.js';
+
+/**
+ * The fortnight payout invoice of an external operator. Every amount is exact (mills) and rounded
+ * to cents once per figure, half away from zero, as a person would on paper. docs/finance.md walks
+ * through a worked example; invoice.test.ts checks it to the cent.
+ */
+
+/** Every fortnight starts on a Monday counted in 14-day steps from this one. */
+export const FORTNIGHT_ANCHOR: IsoDate = '2024-01-01';
+
+/** The first day of the fortnight holding `date`. */
+export function fortnightStartOf(date: IsoDate): IsoDate {
+  const offset = ((daysBetween(FORTNIGHT_ANCHOR, date) % 14) + 14) % 14;
+  return addDays(date, -offset);
+}
+
+/** Sales channels of the invoice, in the order the invoice lists them. */
+export const INVOICE_CHANNELS = [
+  'in_store_cash',
+  'in_store_card',
+  'online_pickup',
+  'online_delivery',
+  'uber_eats',
+  'doordash',
+  'deliveroo',
+  'menulog',
+] as const;
+export type InvoiceChannel = (typeof INVOICE_CHANNELS)[number];
+
+export const INVOICE_CHANNEL_LABELS: Record<InvoiceChannel, string> = {
+  in_store_cash: 'In-store cash',
+  in_store_card: 'In-store card',
+  online_pickup: 'Online pickup',
+  online_delivery: 'Online delivery',
+  uber_eats: 'Uber Eats',
+  doordash: 'Doordash',
+  deliveroo: 'Deliveroo',
+  menulog: 'Menulog',
+};
+
+/** Gross sales (GST inclusive, canceled orders excluded) of one location or one operator. */
+export type ChannelSales = Record<InvoiceChannel, Mills> & {
+  /** Deliveroo refunds and corrections (signed; a refund is negative). */
+  deliveroo_adjustments: Mills;
+};
+
+export interface StockPurchased {
+  /** Approved stock orders' totals (GST inclusive, fees and adjustments included). */
+  gross: Mills;
+  gst: Mills;
+  /** Below-minimum order fees within the gross. */
+  delivery_charge: Mills;
+  /** Stock admins' adjustments within the gross. */
+  admin_adjustment: Mills;
+}
+
+export interface MiscChargeInput {
+  label: string;
+  gross: Mills;
+  /** With GST: gst = gross / 11, net = gross / 1.1. Without: gst 0, net = gross. */
+  has_gst: boolean;
+}
+
+export interface AmountWithGst {
+  gross: Mills;
+  gst: Mills;
+  net: Mills;
+}
+
+export interface InvoiceInput {
+  sales: ChannelSales;
+  stock: StockPurchased;
+  /** The operator's commission rate per channel, as a fraction ("0.3" = 30%). */
+  rates: Record<InvoiceChannel, string>;
+  /** Up to five slots; empty slots may be left out. */
+  misc: readonly MiscChargeInput[];
+  /** Cash the operator took in store is theirs already: deducted from the payout by default. */
+  less_in_store_cash_sales: boolean;
+  /** Card sales in store, when they were paid to the operator's own terminal account. */
+  less_in_store_card_sales: boolean;
+}
+
+export interface Invoice {
+  sales: ChannelSales;
+  /** In-store cash + card. */
+  instore_sales: Mills;
+  /** Online pickup + delivery. */
+  online_sales: Mills;
+  /** Our own channel: in store + online. */
+  kitchaco_sales: Mills;
+  /** Every channel's sales plus Deliveroo adjustments. */
+  revenue: AmountWithGst;
+  commissions: Record<InvoiceChannel, AmountWithGst & { rate: string }>;
+  total_commission: AmountWithGst;
+  stock: StockPurchased & { net: Mills };
+  misc: (MiscChargeInput & AmountWithGst)[];
+  total_misc: AmountWithGst;
+  /** Commissions + stock + miscellaneous charges. */
+  purchases: AmountWithGst;
+  /** Revenue less purchases. */
+  earnings: AmountWithGst;
+  less_in_store_cash_sales: Mills;
+  less_in_store_card_sales: Mills;
+  /** Earnings less the deductions: what the provider pays the operator (GST inclusive). */
+  payout_inc_gst: Mills;
+}
+
+export const MISC_CHARGE_SLOTS = 5;
+
+function inclusive(gross: Mills): AmountWithGst {
+  const gst = gstOfInclusive(gross);
+  return { gross, gst, net: gross - gst };
+}
+
+function add(a: AmountWithGst, b: AmountWithGst): AmountWithGst {
+  return { gross: a.gross + b.gross, gst: a.gst + b.gst, net: a.net + b.net };
+}
+
+const zero = (): AmountWithGst => ({ gross: 0, gst: 0, net: 0 });
+
+/** A miscellaneous charge: with GST, gst = gross/11 and net = gross/1.1; otherwise gst 0, net = gross. */
+export function miscCharge(gross: Mills, hasGst: boolean): AmountWithGst {
+  return hasGst
+    ? { gross, gst: gstOfInclusive(gross), net: netOfInclusive(gross) }
+    : { gross, gst: 0, net: gross };
+}
+
+export function computeInvoice(input: InvoiceInput): Invoice {
+  const { sales } = input;
+  const instore = sales.in_store_cash + sales.in_store_card;
+  const online = sales.online_pickup + sales.online_delivery;
+  const revenueGross = INVOICE_CHANNELS.reduce((a, c) => a + sales[c], 0) + sales.deliveroo_adjustments;
+  const revenue = inclusive(revenueGross);
+
+  const commissions = {} as Invoice['commissions'];
+  let totalCommission = zero();
+  for (const channel of INVOICE_CHANNELS) {
+    const rate = input.rates[channel];
+    // Commission is charged on the channel's gross sales; it is a GST-inclusive fee.
+    const gross = applyRate(sales[channel], rate, 2);
+    commissions[channel] = { rate, ...inclusive(gross) };
+    totalCommission = add(totalCommission, commissions[channel]);
+  }
+
+  const stock = { ...input.stock, net: input.stock.gross - input.stock.gst };
+  const misc = input.misc
+    .filter((m) => m.gross !== 0 || m.label.trim() !== '')
+    .slice(0, MISC_CHARGE_SLOTS)
+    .map((m) => ({ ...m, ...miscCharge(m.gross, m.has_gst) }));
+  const totalMisc = misc.reduce((a, m) => add(a, m), zero());
+
+  const purchases = add(
+    add(totalCommission, { gross: stock.gross, gst: stock.gst, net: stock.net }),
+    totalMisc,
+  );
+  const earnings = {
+    gross: revenue.gross - purchases.gross,
+    gst: revenue.gst - purchases.gst,
+    net: revenue.net - purchases.net,
+  };
+  const lessCash = input.less_in_store_cash_sales ? sales.in_store_cash : 0;
+  const lessCard = input.less_in_store_card_sales ? sales.in_store_card : 0;
+  return {
+    sales,
+    instore_sales: instore,
+    online_sales: online,
+    kitchaco_sales: instore + online,
+    revenue,
+    commissions,
+    total_commission: totalCommission,
+    stock,
+    misc,
+    total_misc: totalMisc,
+    purchases,
+    earnings,
+    less_in_store_cash_sales: lessCash,
+    less_in_store_card_sales: lessCard,
+    payout_inc_gst: earnings.gross - lessCash - lessCard,
+  };
+}
