@@ -1,3 +1,10 @@
-export { type ApiFetchOptions, apiFetch, type ResponseSchema } from './api-client';
+export {
+  type ApiFetchOptions,
+  apiDownload,
+  apiFetch,
+  type DownloadedFile,
+  filenameOfDisposition,
+  type ResponseSchema,
+} from './api-client';
 export { ApiError, isApiError, messageForField, NetworkError } from './api-error';
-export { customerFetch, staffFetch } from './session-fetch';
+export { customerFetch, staffDownload, staffFetch } from './session-fetch';

@@ -1,6 +1,6 @@
 import { customerSession } from '../lib/session/customer-session';
 import { staffSession } from '../lib/session/staff-session';
-import { type ApiFetchOptions, apiFetch } from './api-client';
+import { type ApiFetchOptions, apiDownload, apiFetch, type DownloadedFile } from './api-client';
 
 type SessionFetchOptions<T> = Omit<ApiFetchOptions<T>, 'token' | 'onUnauthorized'>;
 
@@ -23,6 +23,21 @@ export function customerFetch<T>(path: string, options: SessionFetchOptions<T> =
 export function staffFetch<T>(path: string, options: SessionFetchOptions<T> = {}): Promise<T> {
   const token = staffSession.get()?.token ?? null;
   return apiFetch(path, {
+    ...options,
+    token,
+    onUnauthorized: () => {
+      if (staffSession.get()?.token === token) staffSession.clear();
+    },
+  });
+}
+
+/** A file download (a CSV export) as the signed-in staff member; a 401 forgets the session too. */
+export function staffDownload(
+  path: string,
+  options: { body?: unknown; fallbackFilename: string; signal?: AbortSignal },
+): Promise<DownloadedFile> {
+  const token = staffSession.get()?.token ?? null;
+  return apiDownload(path, {
     ...options,
     token,
     onUnauthorized: () => {

@@ -5,6 +5,7 @@ import { PrefixedPage, prefixedPageLoader } from './routes/prefixed-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
 const staffPages = () => import('./routes/staff/staff-pages');
+const backOfficePages = () => import('./routes/back-office/back-office-pages');
 const stockAdminPages = () => import('./routes/stock-admin/stock-admin-pages');
 const stockOrderingPages = () => import('./routes/stock-ordering/stock-ordering-pages');
 
@@ -80,6 +81,18 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./routes/admin/admin-page')).AdminPage }),
       },
       { path: '/operator-admin', lazy: async () => ({ Component: (await staffPages()).OperatorAdminPage }) },
+      {
+        path: '/admin-orders',
+        lazy: async () => ({ Component: (await backOfficePages()).AdminOrdersPage }),
+      },
+      {
+        path: '/operator-admin-orders',
+        lazy: async () => ({ Component: (await backOfficePages()).OperatorOrdersPage }),
+      },
+      {
+        path: '/admin-operators',
+        lazy: async () => ({ Component: (await backOfficePages()).AdminOperatorsPage }),
+      },
       {
         path: '/dev/outbox',
         lazy: async () => ({ Component: (await import('./routes/dev-outbox-page')).DevOutboxPage }),

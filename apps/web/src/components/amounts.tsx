@@ -24,3 +24,8 @@ export const tabularNums = numeric;
 export function formatQty(qty: number): string {
   return String(Math.round(qty * 1000) / 1000);
 }
+
+/** A count with thousands separators: 12,345. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-AU');
+}

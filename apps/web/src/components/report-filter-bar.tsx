@@ -23,6 +23,8 @@ interface ReportFilterBarProps {
    * `onApply`, so every filter takes effect together on Apply.
    */
   children?: ReactNode;
+  /** Further filters of the screen before the dates (an operator choice), kept like `children`. */
+  leading?: ReactNode;
   /** False keeps Apply disabled (a required further filter is not chosen yet). */
   canApply?: boolean;
 }
@@ -38,6 +40,7 @@ export function ReportFilterBar({
   loading,
   label = 'Filters',
   children,
+  leading,
   canApply = true,
 }: ReportFilterBarProps) {
   const [locationId, setLocationId] = useState(applied.locationId);
@@ -53,6 +56,7 @@ export function ReportFilterBar({
   return (
     <form onSubmit={submit} aria-label={label}>
       <Group align="flex-end" gap="md">
+        {leading}
         {locations && (
           <LocationSelect
             locations={locations}

@@ -57,3 +57,13 @@ export function useReportFilters(): [ReportFilters, (next: Partial<ReportFilters
   }, []);
   return [filters, save];
 }
+
+/** '2026-01-31' as the pickers show it: 31/01/2026. */
+export function displayDate(date: IsoDate): string {
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+export function sameFilters(a: ReportFilters, b: ReportFilters): boolean {
+  return a.locationId === b.locationId && a.startDate === b.startDate && a.endDate === b.endDate;
+}

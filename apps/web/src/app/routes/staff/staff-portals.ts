@@ -76,6 +76,8 @@ export const STAFF_PORTALS = {
     refuse: refuseUnlessSuperAdmin,
     nav: () => [
       { label: 'Dashboard', to: '/admin' },
+      { label: 'Customer Orders', to: '/admin-orders' },
+      { label: 'Operators', to: '/admin-operators' },
       { label: 'Pending Stock Orders', to: '/stock-admin' },
       { label: 'Past Stock Orders', to: '/stock-admin-approved-orders' },
       { label: 'Stock List', to: '/stock-admin-stocklist' },
@@ -91,6 +93,7 @@ export const STAFF_PORTALS = {
     refuse: refuseUnlessOperator,
     nav: () => [
       { label: 'Dashboard', to: '/operator-admin' },
+      { label: 'Orders', to: '/operator-admin-orders' },
       { label: 'New Stock Order', to: '/operator-admin-stock' },
       { label: 'Stock Orders', to: '/operator-stock-orders' },
     ],
