@@ -60,6 +60,16 @@ const EXPECTED: Record<string, 'public' | 'customer' | 'demo' | string[]> = {
   '/api/v1/admin-data/ orders_data': [SA, O],
   '/api/v1/admin-data/ external_operators': [SA],
   '/api/v1/admin-data/ reports_data': [SA],
+  '/api/v1/admin-data/ sales_invoice_fortnight_period': [SA],
+  '/api/v1/sales-report/ get_sales_report': [SA],
+  '/api/v1/sales-report/ generate_sales_report': [SA],
+  '/api/v1/sales-report/ update_and_approve_sales_report': [SA],
+  '/api/v1/sales-report/ email_sales_report': [SA],
+  '/api/v1/sales-report/ get_transactional_report': [SA],
+  'POST /api/v1/sales-report/invoice-pdf/': [SA],
+  'POST /api/v1/sales-report/invoice-csv/': [SA],
+  'POST /api/v1/sales-report/transactions-pdf/': [SA],
+  'POST /api/v1/sales-report/transactions-csv/': [SA],
 };
 
 const describeAccess = (a: Access) => (a.kind === 'staff' ? [...a.roles].sort() : a.kind);

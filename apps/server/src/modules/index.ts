@@ -1,6 +1,7 @@
 import type { Module } from '../http/registry.js';
 import { authModule } from './auth/auth.routes.js';
 import { backofficeModule } from './backoffice/backoffice.routes.js';
+import { financeModule } from './finance/finance.routes.js';
 import { locationsModule } from './locations/locations.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
 import { ordersModule } from './orders/orders.routes.js';
@@ -16,4 +17,5 @@ export const modules: Module[] = [
   ordersModule,
   stockModule,
   backofficeModule,
+  financeModule,
 ];

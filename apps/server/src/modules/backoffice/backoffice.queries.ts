@@ -17,12 +17,12 @@ export interface LocationWindow {
   end: Date;
 }
 
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
 
-function windowsTable(windows: readonly LocationWindow[]): SQL {
+export function windowsTable(windows: readonly LocationWindow[]): SQL {
   const values = windows.map(
     (w) =>
       sql`(${w.id}::int, ${w.start.toISOString()}::timestamptz, ${w.end.toISOString()}::timestamptz, ${w.timeZone}::text, ${w.name}::text)`,
@@ -30,7 +30,7 @@ function windowsTable(windows: readonly LocationWindow[]): SQL {
   return sql`(VALUES ${sql.join(values, sql`, `)}) AS w(location_id, start_at, end_at, tz, name)`;
 }
 
-const inWindow = sql`o.location_id = w.location_id AND o.placed_at >= w.start_at AND o.placed_at < w.end_at`;
+export const inWindow = sql`o.location_id = w.location_id AND o.placed_at >= w.start_at AND o.placed_at < w.end_at`;
 
 export async function findLocations(db: DbOrTx, ids: number[] | 'all') {
   const query = db

@@ -1,0 +1,218 @@
+import type { SalesChannel } from '@kitchaco/domain';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  externalOperators,
+  fortnightPeriods,
+  invoiceApprovals,
+  locations,
+  salesReports,
+} from '../../db/schema/index.js';
+import { inWindow, type LocationWindow, rows, windowsTable } from '../backoffice/backoffice.queries.js';
+
+export { channelFigures } from '../backoffice/backoffice.queries.js';
+
+export type OperatorRow = typeof externalOperators.$inferSelect;
+export type LocationRow = Pick<
+  typeof locations.$inferSelect,
+  'id' | 'name' | 'suburb' | 'timeZone' | 'email'
+> & {
+  externalOperatorId: number | null;
+};
+
+const locationColumns = {
+  id: locations.id,
+  name: locations.name,
+  suburb: locations.suburb,
+  timeZone: locations.timeZone,
+  email: locations.email,
+  externalOperatorId: locations.externalOperatorId,
+};
+
+export async function listLocations(
+  db: DbOrTx,
+  filter: { ids?: number[]; operatorId?: number; anyOperator?: boolean },
+) {
+  const where = [];
+  if (filter.ids) where.push(inArray(locations.id, filter.ids));
+  if (filter.operatorId !== undefined) where.push(eq(locations.externalOperatorId, filter.operatorId));
+  if (filter.anyOperator) where.push(sql`${locations.externalOperatorId} IS NOT NULL`);
+  return db
+    .select(locationColumns)
+    .from(locations)
+    .where(and(...where))
+    .orderBy(asc(locations.id));
+}
+
+export async function findOperator(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(externalOperators).where(eq(externalOperators.id, id));
+  return row ?? null;
+}
+
+/** Deliveroo (and other) adjustments per location in each location's window. */
+export async function adjustmentsByLocation(
+  db: DbOrTx,
+  windows: readonly LocationWindow[],
+  channel: SalesChannel,
+) {
+  if (windows.length === 0) return [];
+  return rows<{ location_id: number; total: string }>(
+    db,
+    sql`SELECT a.location_id, sum(a.amount)::text AS total
+        FROM order_adjustments a JOIN ${windowsTable(windows)}
+          ON a.location_id = w.location_id AND a.occurred_at >= w.start_at AND a.occurred_at < w.end_at
+        WHERE a.channel = ${channel}
+        GROUP BY 1`,
+  );
+}
+
+/** Stock purchased: approved stock orders whose approval falls in each location's window. */
+export async function stockByLocation(db: DbOrTx, windows: readonly LocationWindow[]) {
+  if (windows.length === 0) return [];
+  return rows<{
+    location_id: number;
+    gross: string;
+    gst: string;
+    delivery_charge: string;
+    admin_adjustment: string;
+  }>(
+    db,
+    sql`SELECT s.location_id, sum(s.total)::text AS gross, sum(s.gst)::text AS gst,
+          sum(s.delivery_charge)::text AS delivery_charge, sum(s.admin_adjustment)::text AS admin_adjustment
+        FROM stock_orders s JOIN ${windowsTable(windows)}
+          ON s.location_id = w.location_id AND s.approved_at >= w.start_at AND s.approved_at < w.end_at
+        WHERE s.status = 'approved'
+        GROUP BY 1`,
+  );
+}
+
+export interface PlatformOrderRow {
+  id: number;
+  external_id: string | null;
+  location: string;
+  tz: string;
+  channel: SalesChannel;
+  status: string;
+  placed_at: Date | string;
+  sub_total: string;
+  total: string;
+  platform_fee: string;
+}
+
+/** Orders of the chosen platforms (the transactional report), oldest first. */
+export async function platformOrders(
+  db: DbOrTx,
+  windows: readonly LocationWindow[],
+  channels: readonly SalesChannel[],
+) {
+  if (windows.length === 0 || channels.length === 0) return [];
+  return rows<PlatformOrderRow>(
+    db,
+    sql`SELECT o.id, o.external_id, w.name AS location, w.tz, o.channel::text AS channel, o.status::text AS status,
+          o.placed_at, o.sub_total::text AS sub_total, o.total::text AS total, o.platform_fee::text AS platform_fee
+        FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
+        WHERE o.channel IN (${sql.join(
+          channels.map((c) => sql`${c}`),
+          sql`, `,
+        )})
+        ORDER BY o.placed_at, o.id`,
+  );
+}
+
+// ---------------------------------------------------------------- periods
+
+export async function listPeriods(db: DbOrTx, upTo: string) {
+  return db
+    .select()
+    .from(fortnightPeriods)
+    .where(lte(fortnightPeriods.startDate, upTo))
+    .orderBy(desc(fortnightPeriods.startDate));
+}
+
+export async function lastPeriodStart(db: DbOrTx) {
+  const [row] = await db
+    .select({ start: fortnightPeriods.startDate })
+    .from(fortnightPeriods)
+    .orderBy(desc(fortnightPeriods.startDate))
+    .limit(1);
+  return row?.start ?? null;
+}
+
+/** The period starting on `start`, created when missing (any Monday may start a report). */
+export async function periodFor(db: DbOrTx, start: string, end: string) {
+  await db.insert(fortnightPeriods).values({ startDate: start, endDate: end }).onConflictDoNothing();
+  const [row] = await db.select().from(fortnightPeriods).where(eq(fortnightPeriods.startDate, start));
+  return row!;
+}
+
+export async function insertPeriods(db: DbOrTx, periods: { startDate: string; endDate: string }[]) {
+  if (periods.length === 0) return;
+  await db.insert(fortnightPeriods).values(periods).onConflictDoNothing();
+}
+
+// ---------------------------------------------------------------- generated reports and approvals
+
+export async function reportsOf(db: DbOrTx, periodId: number, locationIds: number[]) {
+  if (locationIds.length === 0) return [];
+  return db
+    .select()
+    .from(salesReports)
+    .where(and(eq(salesReports.periodId, periodId), inArray(salesReports.locationId, locationIds)));
+}
+
+export async function saveReport(
+  db: DbOrTx,
+  row: { locationId: number; periodId: number; figures: unknown; generatedAt: Date },
+) {
+  await db
+    .insert(salesReports)
+    .values({ ...row, status: 'generated' })
+    .onConflictDoUpdate({
+      target: [salesReports.locationId, salesReports.periodId],
+      set: {
+        figures: row.figures,
+        generatedAt: row.generatedAt,
+        // An approved report stays approved: the invoice reads its own snapshot.
+        status: sql`CASE WHEN ${salesReports.status} = 'approved' THEN 'approved'::sales_report_status ELSE 'generated'::sales_report_status END`,
+      },
+    });
+}
+
+export async function markReportsApproved(db: DbOrTx, periodId: number, locationIds: number[]) {
+  if (locationIds.length === 0) return;
+  await db
+    .update(salesReports)
+    .set({ status: 'approved' })
+    .where(and(eq(salesReports.periodId, periodId), inArray(salesReports.locationId, locationIds)));
+}
+
+export async function approvalsOf(db: DbOrTx, operatorId: number, periodId: number) {
+  return db
+    .select()
+    .from(invoiceApprovals)
+    .where(and(eq(invoiceApprovals.externalOperatorId, operatorId), eq(invoiceApprovals.periodId, periodId)))
+    .orderBy(desc(invoiceApprovals.approvedAt), desc(invoiceApprovals.id));
+}
+
+export async function supersedeApprovals(db: DbOrTx, operatorId: number, periodId: number, at: Date) {
+  await db
+    .update(invoiceApprovals)
+    .set({ supersededAt: at })
+    .where(
+      and(
+        eq(invoiceApprovals.externalOperatorId, operatorId),
+        eq(invoiceApprovals.periodId, periodId),
+        isNull(invoiceApprovals.supersededAt),
+      ),
+    );
+}
+
+export async function insertApproval(db: DbOrTx, row: typeof invoiceApprovals.$inferInsert) {
+  const [saved] = await db.insert(invoiceApprovals).values(row).returning();
+  return saved!;
+}
+
+/** Serialises approvals of one operator's fortnight across instances (until the transaction ends). */
+export async function lockInvoice(db: DbOrTx, operatorId: number, periodId: number) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`invoice:${operatorId}:${periodId}`}))`);
+}

@@ -1,0 +1,604 @@
+import {
+  type ApproveSalesReportRequest,
+  addDays,
+  type ChannelSales,
+  computeInvoice,
+  DEFAULT_TIME_ZONE,
+  FINANCE_MESSAGES,
+  FORTNIGHT_ANCHOR,
+  type FortnightPeriod,
+  formatAUD,
+  formatWireDate,
+  fortnightStartOf,
+  type GetSalesReportRequest,
+  INVOICE_CHANNELS,
+  type Invoice,
+  type InvoiceChannel,
+  type InvoiceFigures,
+  type IsoDate,
+  localDate,
+  type Mills,
+  type MiscChargeInput,
+  parseWireDate,
+  type SalesChannel,
+  type SalesReportResponse,
+  type SalesReportRow,
+  type StockPurchased,
+  type TransactionalReportRequest,
+  toAmount,
+  toMills,
+  zonedRange,
+} from '@kitchaco/domain';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
+import { queueEmail } from '../notifications/outbox.service.js';
+import { invoiceCsv, invoicePdf, transactionalCsv, transactionalPdf } from './finance.documents.js';
+import * as q from './finance.queries.js';
+
+const MARKETPLACE_FLAGS = ['uber_eats', 'deliveroo', 'doordash', 'menulog'] as const;
+
+function staffOf(actor: Actor) {
+  if (actor.kind !== 'staff') throw forbidden('Staff only.');
+  return actor.user;
+}
+
+function fortnight(input: { start_date: string; end_date: string }): { from: IsoDate; to: IsoDate } {
+  const from = parseWireDate(input.start_date);
+  const to = parseWireDate(input.end_date);
+  if (!from) throw invalid('start_date must be a date like 05 Mar 2026', 'start_date');
+  if (!to) throw invalid('end_date must be a date like 05 Mar 2026', 'end_date');
+  return { from, to };
+}
+
+// ---------------------------------------------------------------- periods
+
+/**
+ * The fortnights of the invoice selector, newest first. Periods run in 14-day steps from the
+ * anchor Monday; the ones up to today are created on demand, so the list never runs out.
+ */
+export async function fortnightPeriods(
+  app: AppContext,
+): Promise<{ success: true; sales_invoice_fortnight_period: FortnightPeriod[] }> {
+  const today = localDate(app.clock.now(), DEFAULT_TIME_ZONE);
+  const current = fortnightStartOf(today);
+  const last = await q.lastPeriodStart(app.db);
+  const missing: { startDate: string; endDate: string }[] = [];
+  let start = last ? addDays(fortnightStartOf(last), 14) : addDays(current, -14 * 12);
+  if (start < FORTNIGHT_ANCHOR) start = FORTNIGHT_ANCHOR;
+  for (; start <= current; start = addDays(start, 14))
+    missing.push({ startDate: start, endDate: addDays(start, 13) });
+  await q.insertPeriods(app.db, missing);
+  const periods = await q.listPeriods(app.db, current);
+  return {
+    success: true,
+    sales_invoice_fortnight_period: periods
+      .filter((p) => fortnightStartOf(p.startDate) === p.startDate)
+      .map((p) => ({
+        id: p.id,
+        start_date: formatWireDate(p.startDate),
+        end_date: formatWireDate(p.endDate),
+      })),
+  };
+}
+
+// ---------------------------------------------------------------- figures from the ledger
+
+interface LocationFigures {
+  location: q.LocationRow;
+  sales: ChannelSales;
+  stock: StockPurchased;
+}
+
+const emptySales = (): ChannelSales => ({
+  in_store_cash: 0,
+  in_store_card: 0,
+  online_pickup: 0,
+  online_delivery: 0,
+  uber_eats: 0,
+  doordash: 0,
+  deliveroo: 0,
+  menulog: 0,
+  deliveroo_adjustments: 0,
+});
+const emptyStock = (): StockPurchased => ({ gross: 0, gst: 0, delivery_charge: 0, admin_adjustment: 0 });
+
+/** Each location's sales per channel (canceled excluded) and stock purchased over its own fortnight days. */
+async function figuresOf(
+  db: DbOrTx,
+  locations: q.LocationRow[],
+  from: IsoDate,
+  to: IsoDate,
+): Promise<LocationFigures[]> {
+  const windows = locations.map((l) => ({
+    id: l.id,
+    name: l.name,
+    timeZone: l.timeZone,
+    ...zonedRange(from, to, l.timeZone),
+  }));
+  const [channels, adjustments, stock] = await Promise.all([
+    q.channelFigures(db, windows),
+    q.adjustmentsByLocation(db, windows, 'deliveroo'),
+    q.stockByLocation(db, windows),
+  ]);
+  const byId = new Map(
+    locations.map((l) => [l.id, { location: l, sales: emptySales(), stock: emptyStock() }]),
+  );
+  for (const row of channels) {
+    const f = byId.get(row.location_id);
+    if (!f || row.canceled) continue;
+    f.sales[row.channel as InvoiceChannel] += toMills(row.sales);
+  }
+  for (const row of adjustments) {
+    const f = byId.get(row.location_id);
+    if (f) f.sales.deliveroo_adjustments += toMills(row.total);
+  }
+  for (const row of stock) {
+    const f = byId.get(row.location_id);
+    if (!f) continue;
+    f.stock = {
+      gross: toMills(row.gross),
+      gst: toMills(row.gst),
+      delivery_charge: toMills(row.delivery_charge),
+      admin_adjustment: toMills(row.admin_adjustment),
+    };
+  }
+  return [...byId.values()];
+}
+
+function totalOf(figures: LocationFigures[]): { sales: ChannelSales; stock: StockPurchased } {
+  const sales = emptySales();
+  const stock = emptyStock();
+  for (const f of figures) {
+    for (const key of Object.keys(sales) as (keyof ChannelSales)[]) sales[key] += f.sales[key];
+    for (const key of Object.keys(stock) as (keyof StockPurchased)[]) stock[key] += f.stock[key];
+  }
+  return { sales, stock };
+}
+
+const ZERO_RATES = Object.fromEntries(INVOICE_CHANNELS.map((c) => [c, '0'])) as Record<
+  InvoiceChannel,
+  string
+>;
+
+function ratesOf(operator: q.OperatorRow | null): Record<InvoiceChannel, string> {
+  if (!operator) return ZERO_RATES;
+  return {
+    in_store_cash: operator.inStoreCashRate,
+    in_store_card: operator.inStoreCardRate,
+    online_pickup: operator.onlinePickupRate,
+    online_delivery: operator.onlineDeliveryRate,
+    uber_eats: operator.uberEatsRate,
+    doordash: operator.doordashRate,
+    deliveroo: operator.deliverooRate,
+    menulog: operator.menulogRate,
+  };
+}
+
+/** Mills to dollars throughout an invoice (rates and labels untouched). */
+function toWire(invoice: Invoice): InvoiceFigures {
+  const walk = (value: unknown, key: string): unknown => {
+    if (typeof value === 'number') return toAmount(value);
+    if (Array.isArray(value)) return value.map((v) => walk(v, key));
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'rate' ? v : walk(v, k)]));
+    }
+    return value;
+  };
+  return walk(invoice, '') as InvoiceFigures;
+}
+
+const dollars = (mills: Mills) => toAmount(mills);
+
+function reportRow(
+  f: LocationFigures,
+  status: SalesReportRow['status'],
+  generatedAt: Date | null,
+): SalesReportRow {
+  return {
+    kitchaco: f.location.id,
+    kitchaco__suburb: f.location.suburb,
+    in_store_cash_sales: dollars(f.sales.in_store_cash),
+    in_store_card_sales: dollars(f.sales.in_store_card),
+    online_pickup_sales: dollars(f.sales.online_pickup),
+    online_delivery_sales: dollars(f.sales.online_delivery),
+    uber_total_sales: dollars(f.sales.uber_eats),
+    doordash_total_sales: dollars(f.sales.doordash),
+    deliveroo_total_sales: dollars(f.sales.deliveroo),
+    deliveroo_adjustments: dollars(f.sales.deliveroo_adjustments),
+    menulog_total_sales: dollars(f.sales.menulog),
+    status,
+    generated_at: generatedAt ? generatedAt.toISOString() : null,
+  };
+}
+
+interface Scope {
+  operator: q.OperatorRow | null;
+  locations: q.LocationRow[];
+}
+
+async function scopeOf(
+  app: AppContext,
+  input: { kitchaco?: number | undefined; external_operator?: number | undefined },
+): Promise<Scope> {
+  if (input.kitchaco !== undefined) {
+    if (input.kitchaco === 0) return { operator: null, locations: await q.listLocations(app.db, {}) };
+    const locations = await q.listLocations(app.db, { ids: [input.kitchaco] });
+    if (locations.length === 0) throw notFound('This location does not exist.');
+    return { operator: null, locations };
+  }
+  if (!input.external_operator)
+    return { operator: null, locations: await q.listLocations(app.db, { anyOperator: true }) };
+  const operator = await q.findOperator(app.db, input.external_operator);
+  if (!operator) throw notFound('This external operator does not exist.');
+  return { operator, locations: await q.listLocations(app.db, { operatorId: operator.id }) };
+}
+
+interface Choices {
+  misc: MiscChargeInput[];
+  less_in_store_cash_sales: boolean;
+  less_in_store_card_sales: boolean;
+}
+const DEFAULT_CHOICES: Choices = {
+  misc: [],
+  less_in_store_cash_sales: true,
+  less_in_store_card_sales: false,
+};
+
+type Snapshot = Omit<SalesReportResponse, 'history'>;
+
+/** The whole report as computed from the ledger now, with the given charges and deductions. */
+async function computeReport(
+  db: DbOrTx,
+  scope: Scope,
+  from: IsoDate,
+  to: IsoDate,
+  reports: Awaited<ReturnType<typeof q.reportsOf>>,
+  choices: Choices,
+): Promise<{ snapshot: Snapshot; invoice: Invoice }> {
+  const figures = await figuresOf(db, scope.locations, from, to);
+  const reportOf = new Map(reports.map((r) => [r.locationId, r]));
+  const total = totalOf(figures);
+  const invoice = computeInvoice({ ...total, rates: ratesOf(scope.operator), ...choices });
+  const status: SalesReportRow['status'] =
+    scope.locations.length > 0 && scope.locations.every((l) => reportOf.has(l.id))
+      ? 'generated'
+      : 'unavailable';
+  const rates = ratesOf(scope.operator);
+  return {
+    invoice,
+    snapshot: {
+      success: true,
+      start_date: formatWireDate(from),
+      end_date: formatWireDate(to),
+      status,
+      sales_data: figures.map((f) => {
+        const r = reportOf.get(f.location.id);
+        return reportRow(
+          f,
+          r ? (r.status === 'approved' ? 'approved' : 'generated') : 'unavailable',
+          r?.generatedAt ?? null,
+        );
+      }),
+      business_name: scope.operator?.businessName ?? null,
+      gross_stock_purchased: dollars(total.stock.gross),
+      net_stock_purchased: dollars(total.stock.gross - total.stock.gst),
+      gst_stock_purchased: dollars(total.stock.gst),
+      admin_adjustment_stock_purchased: dollars(total.stock.admin_adjustment),
+      delivery_charge_stock_purchased: dollars(total.stock.delivery_charge),
+      commission_rate_data: scope.operator
+        ? Object.fromEntries(INVOICE_CHANNELS.map((c) => [`${c}_commission`, Number(rates[c])]))
+        : {},
+      gross_kitchaco_in_store_cash_sales: dollars(total.sales.in_store_cash),
+      gross_kitchaco_in_store_card_sales: dollars(total.sales.in_store_card),
+      gross_kitchaco_online_pickup_sales: dollars(total.sales.online_pickup),
+      gross_kitchaco_online_delivery_sales: dollars(total.sales.online_delivery),
+      gross_uber_eats_sales: dollars(total.sales.uber_eats),
+      gross_doordash_sales: dollars(total.sales.doordash),
+      gross_deliveroo_sales: dollars(total.sales.deliveroo),
+      gross_menulog_sales: dollars(total.sales.menulog),
+      invoice: toWire(invoice),
+      approved_by: null,
+      approved_on: null,
+      sales_approved_invoice_details: [],
+      less_in_store_cash_sales: choices.less_in_store_cash_sales,
+      less_in_store_card_sales: choices.less_in_store_card_sales,
+    },
+  };
+}
+
+const approvedOn = (at: Date) => formatWireDate(localDate(at, DEFAULT_TIME_ZONE));
+
+function history(approvals: Awaited<ReturnType<typeof q.approvalsOf>>) {
+  return approvals
+    .filter((a) => a.supersededAt !== null)
+    .map((a) => ({
+      approved_by: a.approvedByEmail,
+      approved_on: approvedOn(a.approvedAt),
+      payout_inc_gst: (a.snapshot as Snapshot).invoice.payout_inc_gst,
+    }));
+}
+
+/**
+ * The report of a location (or all) or the invoice of an operator for a fortnight. An approved
+ * invoice is read from its snapshot, never recomputed; otherwise figures come from the ledger now.
+ * A fortnight without a generated report answers 404 with the spec's message.
+ */
+export async function getSalesReport(
+  app: AppContext,
+  input: GetSalesReportRequest,
+): Promise<SalesReportResponse> {
+  const { from, to } = fortnight(input);
+  const scope = await scopeOf(app, input);
+  const period = await q.periodFor(app.db, from, to);
+  if (scope.operator) {
+    const approvals = await q.approvalsOf(app.db, scope.operator.id, period.id);
+    const current = approvals.find((a) => a.supersededAt === null);
+    if (current) return { ...(current.snapshot as Snapshot), history: history(approvals) };
+  }
+  const reports = await q.reportsOf(
+    app.db,
+    period.id,
+    scope.locations.map((l) => l.id),
+  );
+  const { snapshot } = await computeReport(app.db, scope, from, to, reports, DEFAULT_CHOICES);
+  if (snapshot.status === 'unavailable') throw notFound(FINANCE_MESSAGES.notGenerated);
+  return { ...snapshot, history: [] };
+}
+
+function endedCheck(locations: q.LocationRow[], to: IsoDate, now: Date) {
+  for (const l of locations) {
+    if (to >= localDate(now, l.timeZone)) {
+      throw conflict(
+        `This fortnight ends on ${formatWireDate(to)}: its report can be generated from ${formatWireDate(addDays(to, 1))}.`,
+      );
+    }
+  }
+}
+
+function registeredEmail(location: q.LocationRow, operator: q.OperatorRow | null, fallback: string): string {
+  return location.email ?? operator?.email ?? fallback;
+}
+
+/**
+ * Generates the reports of a location (or all) for an ended fortnight, and emails each location's
+ * transactional summary (every platform, PDF and CSV) to its registered address.
+ */
+export async function generateSalesReport(
+  app: AppContext,
+  actor: Actor,
+  input: { kitchaco: number; start_date: string; end_date: string },
+) {
+  const user = staffOf(actor);
+  const { from, to } = fortnight(input);
+  const scope = await scopeOf(app, { kitchaco: input.kitchaco });
+  const now = app.clock.now();
+  endedCheck(scope.locations, to, now);
+  const figures = await figuresOf(app.db, scope.locations, from, to);
+  const channels = [...MARKETPLACE_FLAGS] as SalesChannel[];
+  await app.db.transaction(async (tx) => {
+    const period = await q.periodFor(tx, from, to);
+    for (const f of figures) {
+      await q.saveReport(tx, {
+        locationId: f.location.id,
+        periodId: period.id,
+        figures: reportRow(f, 'generated', now),
+        generatedAt: now,
+      });
+      const operator = f.location.externalOperatorId
+        ? await q.findOperator(tx, f.location.externalOperatorId)
+        : null;
+      const doc = await transactionalDocument(tx, [f.location], from, to, channels);
+      await queueEmail(tx, now, {
+        to: registeredEmail(f.location, operator, user.email),
+        subject: `Kitchaco sales summary ${f.location.name} ${formatWireDate(from)} - ${formatWireDate(to)}`,
+        body: summaryText(f, from, to),
+        attachments: doc.attachments,
+      });
+    }
+  });
+  return {
+    success: true as const,
+    message: 'The report has been generated and the transactional summary sent to the registered email id.',
+    generated: figures.map((f) => f.location.name),
+  };
+}
+
+function summaryText(f: LocationFigures, from: IsoDate, to: IsoDate): string {
+  const lines = [
+    `Sales summary for ${f.location.name}, ${formatWireDate(from)} to ${formatWireDate(to)}:`,
+    `In-store cash: ${formatAUD(f.sales.in_store_cash)}`,
+    `In-store card: ${formatAUD(f.sales.in_store_card)}`,
+    `Online pickup: ${formatAUD(f.sales.online_pickup)}`,
+    `Online delivery: ${formatAUD(f.sales.online_delivery)}`,
+    `Uber Eats: ${formatAUD(f.sales.uber_eats)}`,
+    `Doordash: ${formatAUD(f.sales.doordash)}`,
+    `Deliveroo: ${formatAUD(f.sales.deliveroo)} (adjustments ${formatAUD(f.sales.deliveroo_adjustments)})`,
+    `Menulog: ${formatAUD(f.sales.menulog)}`,
+    'Every platform order is in the attached PDF and CSV.',
+  ];
+  return lines.join('\n');
+}
+
+/** Approves an operator's fortnight invoice: one snapshot of every figure, who and when. */
+export async function approveSalesReport(app: AppContext, actor: Actor, input: ApproveSalesReportRequest) {
+  const user = staffOf(actor);
+  const { from, to } = fortnight(input);
+  const scope = await scopeOf(app, { external_operator: input.external_operator });
+  const operator = scope.operator!;
+  const now = app.clock.now();
+  const choices: Choices = {
+    misc: input.misc.map((m) => ({ label: m.label, gross: toMills(m.gross), has_gst: m.has_gst })),
+    less_in_store_cash_sales: input.less_in_store_cash_sales,
+    less_in_store_card_sales: input.less_in_store_card_sales,
+  };
+  await app.db.transaction(async (tx) => {
+    const period = await q.periodFor(tx, from, to);
+    await q.lockInvoice(tx, operator.id, period.id);
+    const reports = await q.reportsOf(
+      tx,
+      period.id,
+      scope.locations.map((l) => l.id),
+    );
+    const { snapshot, invoice } = await computeReport(tx, scope, from, to, reports, choices);
+    if (snapshot.status === 'unavailable') throw notFound(FINANCE_MESSAGES.notGenerated);
+    if (
+      input.total_payout_inc_gst !== undefined &&
+      toMills(input.total_payout_inc_gst) !== invoice.payout_inc_gst
+    ) {
+      throw conflict(
+        `The figures have changed since the report was loaded: the payout is now ${formatAUD(invoice.payout_inc_gst)}. Please check the report again before approving.`,
+      );
+    }
+    const approved: Snapshot = {
+      ...snapshot,
+      status: 'approved',
+      sales_data: snapshot.sales_data.map((r) => ({ ...r, status: 'approved' })),
+      approved_by: user.email,
+      approved_on: approvedOn(now),
+      sales_approved_invoice_details: snapshot.sales_data.map((r) => ({
+        kitchaco__suburb: r.kitchaco__suburb,
+        kitchaco_in_store_cash_sales: r.in_store_cash_sales,
+        kitchaco_in_store_card_sales: r.in_store_card_sales,
+        kitchaco_online_pickup_sales: r.online_pickup_sales,
+        kitchaco_online_delivery_sales: r.online_delivery_sales,
+        uber_eats_sales: r.uber_total_sales,
+        doordash_sales: r.doordash_total_sales,
+        deliveroo_sales: r.deliveroo_total_sales,
+        menulog_sales: r.menulog_total_sales,
+      })),
+    };
+    await q.supersedeApprovals(tx, operator.id, period.id, now);
+    await q.insertApproval(tx, {
+      externalOperatorId: operator.id,
+      periodId: period.id,
+      approvedBy: user.id,
+      approvedByEmail: user.email,
+      approvedAt: now,
+      snapshot: approved,
+    });
+    await q.markReportsApproved(
+      tx,
+      period.id,
+      scope.locations.map((l) => l.id),
+    );
+  });
+  return { success: true as const, message: FINANCE_MESSAGES.approved };
+}
+
+/** The approved invoice (404 until approved) with what the documents need. */
+async function approvedInvoice(
+  app: AppContext,
+  input: { external_operator: number; start_date: string; end_date: string },
+) {
+  const report = await getSalesReport(app, { ...input, kitchaco: undefined });
+  if (report.status !== 'approved') throw conflict('Approve the invoice before emailing it.');
+  return report;
+}
+
+export async function invoiceDocument(
+  app: AppContext,
+  input: { external_operator: number; start_date: string; end_date: string },
+  format: 'pdf' | 'csv',
+) {
+  const report = await getSalesReport(app, { ...input, kitchaco: undefined });
+  return format === 'pdf' ? invoicePdf(report) : Buffer.from(invoiceCsv(report), 'utf8');
+}
+
+/** Emails the approved invoice to the operator as a PDF (and CSV) through the outbox. */
+export async function emailSalesReport(
+  app: AppContext,
+  input: { external_operator: number; start_date: string; end_date: string },
+) {
+  const report = await approvedInvoice(app, input);
+  const operator = (await q.findOperator(app.db, input.external_operator))!;
+  const name = `invoice-${report.start_date.replace(/ /g, '-')}`;
+  await queueEmail(app.db, app.clock.now(), {
+    to: operator.email,
+    subject: `Kitchaco payout invoice ${report.start_date} - ${report.end_date}`,
+    body: `Hello ${operator.businessName},\n\nYour payout invoice for ${report.start_date} to ${report.end_date} is attached. Payout (inc GST): $${report.invoice.payout_inc_gst.toFixed(2)}.\n\nKitchaco`,
+    attachments: [
+      {
+        filename: `${name}.pdf`,
+        contentType: 'application/pdf',
+        content: (await invoicePdf(report)).toString('base64'),
+      },
+      {
+        filename: `${name}.csv`,
+        contentType: 'text/csv',
+        content: Buffer.from(invoiceCsv(report)).toString('base64'),
+      },
+    ],
+  });
+  return { success: true as const, message: FINANCE_MESSAGES.emailed };
+}
+
+// ---------------------------------------------------------------- transactional report
+
+async function transactionalDocument(
+  db: DbOrTx,
+  locations: q.LocationRow[],
+  from: IsoDate,
+  to: IsoDate,
+  channels: SalesChannel[],
+) {
+  const windows = locations.map((l) => ({
+    id: l.id,
+    name: l.name,
+    timeZone: l.timeZone,
+    ...zonedRange(from, to, l.timeZone),
+  }));
+  const orders = await q.platformOrders(db, windows, channels);
+  const data = { from, to, locations: locations.map((l) => l.name), channels, orders };
+  const name = `transactions-${formatWireDate(from).replace(/ /g, '-')}`;
+  const pdf = await transactionalPdf(data);
+  const csv = transactionalCsv(data);
+  return {
+    pdf,
+    csv,
+    attachments: [
+      { filename: `${name}.pdf`, contentType: 'application/pdf', content: pdf.toString('base64') },
+      { filename: `${name}.csv`, contentType: 'text/csv', content: Buffer.from(csv).toString('base64') },
+    ],
+  };
+}
+
+function chosenChannels(input: TransactionalReportRequest): SalesChannel[] {
+  return MARKETPLACE_FLAGS.filter((c) => input[c]);
+}
+
+/** The platform orders of a location (or all) for a fortnight, emailed as PDF and CSV. */
+export async function transactionalReport(app: AppContext, actor: Actor, input: TransactionalReportRequest) {
+  const user = staffOf(actor);
+  const { from, to } = fortnight(input);
+  const scope = await scopeOf(app, { kitchaco: input.kitchaco });
+  const channels = chosenChannels(input);
+  const now = app.clock.now();
+  await app.db.transaction(async (tx) => {
+    for (const location of scope.locations) {
+      const operator = location.externalOperatorId
+        ? await q.findOperator(tx, location.externalOperatorId)
+        : null;
+      const doc = await transactionalDocument(tx, [location], from, to, channels);
+      await queueEmail(tx, now, {
+        to: registeredEmail(location, operator, user.email),
+        subject: `Kitchaco transactional report ${location.name} ${formatWireDate(from)} - ${formatWireDate(to)}`,
+        body: `The platform orders of ${location.name} from ${formatWireDate(from)} to ${formatWireDate(to)} are attached.`,
+        attachments: doc.attachments,
+      });
+    }
+  });
+  return { success: true as const, message: FINANCE_MESSAGES.txnSent };
+}
+
+export async function transactionalDownload(
+  app: AppContext,
+  input: TransactionalReportRequest,
+  format: 'pdf' | 'csv',
+) {
+  const { from, to } = fortnight(input);
+  const scope = await scopeOf(app, { kitchaco: input.kitchaco });
+  const doc = await transactionalDocument(app.db, scope.locations, from, to, chosenChannels(input));
+  return format === 'pdf' ? doc.pdf : Buffer.from(doc.csv, 'utf8');
+}

@@ -1,0 +1,428 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceApprovals, outbox } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { tokenFor } from '../../test/auth.js';
+import { createExternalOperator, createLocation } from '../../test/factories.js';
+import { createAdjustment, createLedgerOrder, createStockOrderRecord } from '../../test/ledger.js';
+
+/**
+ * A fortnight worked out by hand: operator Harbour Foods runs Reservoir (Melbourne, UTC+11) and
+ * Fremantle (Perth, UTC+8). Fortnight 02 Nov - 15 Nov 2026; the test clock is Wed 18 Nov.
+ *
+ * Sales (canceled excluded):
+ *   cash 100 + 7 (23:59 on 15 Nov) + 20 = 127.00     card 50.00      pickup 80.00    delivery 70.00
+ *   Uber Eats 200 + 40 (CSV) + 60 = 300.00           Doordash 30.00
+ *   Deliveroo 120 + 30 (23:30 in Perth on 15 Nov) = 150.00 (a 60.00 order canceled); refund -5.00
+ *   Menulog 10.00                                     -> revenue 812.00, GST 73.82, net 738.18
+ * Commission at 10/10/12/12/35/30/32/25 %: 12.70 + 5.00 + 9.60 + 8.40 + 105.00 + 9.00 + 48.00 + 2.50
+ *   = 200.20, GST 1.15+0.45+0.87+0.76+9.55+0.82+4.36+0.23 = 18.19, net 182.01
+ * Stock approved in the fortnight: 110.00 (GST 10.00) + 55.00 (GST 5.00, fee 25.00) = 165.00
+ * Misc: Marketing 55.00 with GST (5.00 / 50.00), Bin hire 20.00 without -> 75.00, GST 5.00, net 70.00
+ * Purchases 440.20 (GST 38.19, net 402.01); earnings 371.80 (GST 35.63, net 336.17)
+ * Payout = 371.80 - cash 127.00 = 244.80 (card also deducted: 194.80)
+ */
+let t: TestApp;
+let admin: string;
+let adminEmail: string;
+let operatorId: number;
+let mel: { id: number };
+let per: { id: number };
+const START = '02 Nov 2026';
+const END = '15 Nov 2026';
+
+async function call(token: string, url: string, body: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Token ${token}` },
+    payload: body,
+  });
+  const json = String(res.headers['content-type']).startsWith('application/json');
+  return { status: res.statusCode, body: json ? res.json() : null, raw: res };
+}
+const report = (body: Record<string, unknown>) => call(admin, '/api/v1/sales-report/', body);
+const invoice = () =>
+  report({ query_type: 'get_sales_report', external_operator: operatorId, start_date: START, end_date: END });
+const generate = (kitchaco: number, start = START, end = END) =>
+  report({ query_type: 'generate_sales_report', kitchaco, start_date: start, end_date: end });
+
+const MISC = [
+  { label: 'Marketing', gross: 55, has_gst: true },
+  { label: 'Bin hire', gross: 20, has_gst: false },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const harbour = await createExternalOperator(db, {
+    businessName: 'Harbour Foods Pty Ltd',
+    email: 'accounts@harbour.example.test',
+    inStoreCashRate: '0.10',
+    inStoreCardRate: '0.10',
+    onlinePickupRate: '0.12',
+    onlineDeliveryRate: '0.12',
+    uberEatsRate: '0.35',
+    doordashRate: '0.30',
+    deliverooRate: '0.32',
+    menulogRate: '0.25',
+  });
+  operatorId = harbour.id;
+  const other = await createExternalOperator(db, { businessName: 'Other Kitchens', uberEatsRate: '0.5' });
+  mel = await createLocation(db, {
+    name: 'Reservoir',
+    suburb: 'Reservoir',
+    timeZone: 'Australia/Melbourne',
+    externalOperatorId: harbour.id,
+    email: 'reservoir@example.test',
+  });
+  per = await createLocation(db, {
+    name: 'Fremantle',
+    suburb: 'Fremantle',
+    timeZone: 'Australia/Perth',
+    externalOperatorId: harbour.id,
+  });
+  const elsewhere = await createLocation(db, { name: 'Elsewhere', externalOperatorId: other.id });
+  const a = await tokenFor(db, 'super_admin');
+  admin = a.token;
+  adminEmail = (await db.query.staffUsers.findFirst({ where: (s, { eq: e }) => e(s.id, a.id) }))!.email;
+
+  const order = (
+    locationId: number,
+    channel: Parameters<typeof createLedgerOrder>[1]['channel'],
+    total: string,
+    placedAt: string,
+    extra: Partial<Parameters<typeof createLedgerOrder>[1]> = {},
+  ) => createLedgerOrder(db, { locationId, channel, total, placedAt: new Date(placedAt), ...extra });
+
+  await order(mel.id, 'in_store_cash', '100.00', '2026-11-03T02:00:00Z');
+  await order(mel.id, 'in_store_cash', '7.00', '2026-11-15T12:59:00Z'); // 23:59 on 15 Nov
+  await order(mel.id, 'in_store_cash', '999.00', '2026-11-15T13:00:00Z'); // 00:00 on 16 Nov: next fortnight
+  await order(mel.id, 'in_store_cash', '888.00', '2026-11-01T12:59:00Z'); // 23:59 on 1 Nov: before
+  await order(mel.id, 'in_store_card', '50.00', '2026-11-04T02:00:00Z');
+  await order(mel.id, 'online_pickup', '80.00', '2026-11-05T02:00:00Z');
+  await order(mel.id, 'online_delivery', '70.00', '2026-11-06T02:00:00Z', {
+    deliveryCharge: '6.50',
+    subTotal: '63.50',
+  });
+  await order(mel.id, 'uber_eats', '200.00', '2026-11-07T02:00:00Z', {
+    externalId: 'UE-1',
+    ingestedVia: 'webhook',
+  });
+  await order(mel.id, 'uber_eats', '40.00', '2026-11-08T02:00:00Z', {
+    externalId: 'UE-2',
+    ingestedVia: 'csv',
+  });
+  await order(mel.id, 'doordash', '30.00', '2026-11-09T02:00:00Z', { externalId: 'DD-1' });
+  await order(mel.id, 'deliveroo', '120.00', '2026-11-10T02:00:00Z', { externalId: 'DR-1' });
+  await order(mel.id, 'deliveroo', '60.00', '2026-11-10T03:00:00Z', {
+    externalId: 'DR-2',
+    status: 'Canceled',
+  });
+  await order(mel.id, 'menulog', '10.00', '2026-11-11T02:00:00Z', { externalId: 'ML-1' });
+  await createAdjustment(db, {
+    locationId: mel.id,
+    channel: 'deliveroo',
+    amount: '-5.00',
+    occurredAt: new Date('2026-11-10T05:00:00Z'),
+    reason: 'refund',
+  });
+  await order(per.id, 'in_store_cash', '20.00', '2026-11-04T04:00:00Z');
+  await order(per.id, 'uber_eats', '60.00', '2026-11-05T04:00:00Z', { externalId: 'UE-3' });
+  await order(per.id, 'deliveroo', '30.00', '2026-11-15T15:30:00Z', { externalId: 'DR-3' }); // 23:30 in Perth
+  await order(elsewhere.id, 'uber_eats', '500.00', '2026-11-05T04:00:00Z', { externalId: 'UE-9' });
+
+  const stock = (
+    locationId: number,
+    status: 'approved' | 'pending' | 'disapproved',
+    total: string,
+    gst: string,
+    at: string | null,
+    fee = '0',
+  ) =>
+    createStockOrderRecord(db, {
+      locationId,
+      status,
+      total,
+      gst,
+      deliveryCharge: fee,
+      approvedAt: at ? new Date(at) : null,
+    });
+  await stock(mel.id, 'approved', '110.00', '10.00', '2026-11-09T01:00:00Z');
+  await stock(per.id, 'approved', '55.00', '5.00', '2026-11-12T03:00:00Z', '25.00');
+  await stock(mel.id, 'approved', '400.00', '36.36', '2026-11-16T01:00:00Z'); // next fortnight
+  await stock(mel.id, 'pending', '300.00', '27.27', null);
+  await stock(per.id, 'disapproved', '200.00', '18.18', null);
+});
+afterAll(() => t.close());
+
+describe('fortnight periods', () => {
+  it('lists Monday fortnights newest first, up to the current one', async () => {
+    const { status, body } = await call(admin, '/api/v1/admin-data/', {
+      query_type: 'sales_invoice_fortnight_period',
+    });
+    expect(status).toBe(200);
+    const periods = body.sales_invoice_fortnight_period;
+    expect(periods[0]).toMatchObject({ start_date: '16 Nov 2026', end_date: '29 Nov 2026' });
+    expect(periods[1]).toMatchObject({ start_date: START, end_date: END });
+  });
+
+  it('refuses a start that is not a Monday and an end that is not 13 days later', async () => {
+    const tuesday = await generate(mel.id, '03 Nov 2026', '16 Nov 2026');
+    expect(tuesday.status).toBe(400);
+    expect(JSON.stringify(tuesday.body)).toContain('The start date must be a Monday');
+    const short = await generate(mel.id, START, '14 Nov 2026');
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.body)).toContain('end_date');
+  });
+});
+
+describe('the sales report and payout invoice', () => {
+  it('has no invoice before the reports are generated', async () => {
+    const { status, body } = await invoice();
+    expect(status).toBe(404);
+    expect(body.error).toBe(
+      "Report for this location and period hasn't been generated yet. Please select a different location or period or come back later for this report.",
+    );
+  });
+
+  it('cannot generate a fortnight that has not ended', async () => {
+    const { status, body } = await generate(mel.id, '16 Nov 2026', '29 Nov 2026');
+    expect(status).toBe(409);
+    expect(body.error).toMatch(/can be generated from 30 Nov 2026/);
+  });
+
+  it('generates each location and emails its transactional summary with PDF and CSV', async () => {
+    expect((await generate(mel.id)).status).toBe(200);
+    expect((await invoice()).status).toBe(404); // Fremantle not generated yet
+    const both = await generate(per.id);
+    expect(both.body).toMatchObject({ success: true, generated: ['Fremantle'] });
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.channel, 'email'));
+    const reservoir = mails.find((m) => m.recipient === 'reservoir@example.test');
+    expect(reservoir?.subject).toBe('Kitchaco sales summary Reservoir 02 Nov 2026 - 15 Nov 2026');
+    expect(reservoir?.body).toContain('Uber Eats: $240.00');
+    expect(reservoir?.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'text/csv']);
+    expect(Buffer.from(reservoir!.attachments[0]!.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    // Fremantle has no address of its own: its operator's.
+    expect(mails.some((m) => m.recipient === 'accounts@harbour.example.test')).toBe(true);
+  });
+
+  it('computes every figure from the ledger, each location in its own time zone', async () => {
+    const { status, body } = await invoice();
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      status: 'generated',
+      business_name: 'Harbour Foods Pty Ltd',
+      gross_kitchaco_in_store_cash_sales: 127,
+      gross_kitchaco_in_store_card_sales: 50,
+      gross_kitchaco_online_pickup_sales: 80,
+      gross_kitchaco_online_delivery_sales: 70,
+      gross_uber_eats_sales: 300,
+      gross_doordash_sales: 30,
+      gross_deliveroo_sales: 150,
+      gross_menulog_sales: 10,
+      gross_stock_purchased: 165,
+      gst_stock_purchased: 15,
+      net_stock_purchased: 150,
+      delivery_charge_stock_purchased: 25,
+      approved_by: null,
+    });
+    expect(body.sales_data).toEqual([
+      expect.objectContaining({
+        kitchaco__suburb: 'Reservoir',
+        in_store_cash_sales: 107,
+        uber_total_sales: 240,
+        deliveroo_total_sales: 120,
+        deliveroo_adjustments: -5,
+        status: 'generated',
+      }),
+      expect.objectContaining({
+        kitchaco__suburb: 'Fremantle',
+        in_store_cash_sales: 20,
+        deliveroo_total_sales: 30,
+      }),
+    ]);
+    expect(body.commission_rate_data).toMatchObject({
+      uber_eats_commission: 0.35,
+      deliveroo_commission: 0.32,
+    });
+    expect(body.invoice.revenue).toEqual({ gross: 812, gst: 73.82, net: 738.18 });
+    expect(body.invoice.total_commission).toEqual({ gross: 200.2, gst: 18.19, net: 182.01 });
+    // No charges yet: purchases 365.20, earnings 446.80, payout 446.80 - 127 = 319.80.
+    expect(body.invoice.payout_inc_gst).toBe(319.8);
+  });
+
+  it('refuses to approve figures that differ from the ledger, then approves once with a snapshot', async () => {
+    const base = {
+      query_type: 'update_and_approve_sales_report',
+      external_operator: operatorId,
+      start_date: START,
+      end_date: END,
+      approved_by: 'whoever@example.test',
+      misc: MISC,
+    };
+    const stale = await report({ ...base, total_payout_inc_gst: 319.8 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatch(/\$244\.80/);
+    const ok = await report({ ...base, total_payout_inc_gst: 244.8 });
+    expect(ok.body).toEqual({ success: true, message: 'Approved Successfully' });
+
+    const { body } = await invoice();
+    expect(body).toMatchObject({ status: 'approved', approved_by: adminEmail, approved_on: '18 Nov 2026' });
+    expect(body.invoice.misc).toEqual([
+      { label: 'Marketing', gross: 55, has_gst: true, gst: 5, net: 50 },
+      { label: 'Bin hire', gross: 20, has_gst: false, gst: 0, net: 20 },
+    ]);
+    expect(body.invoice.purchases).toEqual({ gross: 440.2, gst: 38.19, net: 402.01 });
+    expect(body.invoice.earnings).toEqual({ gross: 371.8, gst: 35.63, net: 336.17 });
+    expect(body.invoice.payout_inc_gst).toBe(244.8);
+    expect(body.sales_approved_invoice_details[0]).toMatchObject({
+      kitchaco__suburb: 'Reservoir',
+      uber_eats_sales: 240,
+    });
+  });
+
+  it('never changes once approved: a late order shows on the location report, not the invoice', async () => {
+    await createLedgerOrder(t.database.db, {
+      locationId: mel.id,
+      channel: 'uber_eats',
+      externalId: 'UE-LATE',
+      total: '100.00',
+      placedAt: new Date('2026-11-12T02:00:00Z'),
+    });
+    expect((await invoice()).body.invoice.payout_inc_gst).toBe(244.8);
+    const location = await report({
+      query_type: 'get_sales_report',
+      kitchaco: mel.id,
+      start_date: START,
+      end_date: END,
+    });
+    expect(location.body.sales_data[0].uber_total_sales).toBe(340);
+  });
+
+  it('approving again takes the new figures and keeps the earlier approval in history', async () => {
+    const again = await report({
+      query_type: 'update_and_approve_sales_report',
+      external_operator: operatorId,
+      start_date: START,
+      end_date: END,
+      misc: MISC,
+      less_in_store_card_sales: true,
+    });
+    expect(again.status).toBe(200);
+    const { body } = await invoice();
+    // +100 Uber Eats: revenue +100, commission +35 -> earnings +65 = 436.80; less cash 127 and card 50.
+    expect(body.invoice.payout_inc_gst).toBe(259.8);
+    expect(body.less_in_store_card_sales).toBe(true);
+    expect(body.history).toEqual([
+      { approved_by: adminEmail, approved_on: '18 Nov 2026', payout_inc_gst: 244.8 },
+    ]);
+    const rows = await t.database.db
+      .select()
+      .from(invoiceApprovals)
+      .where(and(eq(invoiceApprovals.externalOperatorId, operatorId)));
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((r) => r.supersededAt === null)).toHaveLength(1);
+  });
+
+  it('emails the approved invoice to the operator as PDF and CSV', async () => {
+    const { body } = await report({
+      query_type: 'email_sales_report',
+      external_operator: operatorId,
+      start_date: START,
+      end_date: END,
+    });
+    expect(body).toEqual({ success: true, message: 'Email has been sent to your registered email address.' });
+    const mails = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, 'accounts@harbour.example.test'));
+    const mail = mails.find((m) => m.subject?.startsWith('Kitchaco payout invoice'))!;
+    expect(mail.attachments.map((a) => a.filename)).toEqual([
+      'invoice-02-Nov-2026.pdf',
+      'invoice-02-Nov-2026.csv',
+    ]);
+    const csv = Buffer.from(mail.attachments[1]!.content, 'base64').toString();
+    expect(csv).toContain('Totals,Payout (GST inclusive),259.80');
+    expect(csv).toContain('Miscellaneous,Marketing,55.00,5.00,50.00');
+  });
+
+  it('downloads the invoice as PDF and CSV', async () => {
+    const pdf = await call(admin, '/api/v1/sales-report/invoice-pdf/', {
+      external_operator: operatorId,
+      start_date: START,
+      end_date: END,
+    });
+    expect(pdf.status, pdf.raw.body.slice(0, 300)).toBe(200);
+    expect(pdf.raw.headers['content-type']).toBe('application/pdf');
+    expect(pdf.raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const csv = await call(admin, '/api/v1/sales-report/invoice-csv/', {
+      external_operator: operatorId,
+      start_date: START,
+      end_date: END,
+    });
+    expect(csv.raw.headers['content-disposition']).toBe('attachment; filename="invoice-02-Nov-2026.csv"');
+    expect(csv.raw.body).toContain('Harbour Foods Pty Ltd');
+  });
+});
+
+describe('transactional report', () => {
+  it('needs at least one platform, with the spec message', async () => {
+    const { status, body } = await report({
+      query_type: 'get_transactional_report',
+      kitchaco: mel.id,
+      start_date: START,
+      end_date: END,
+    });
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toContain(
+      'Error! Please select atleast one platform (Deliveroo or Uber Eats)',
+    );
+  });
+
+  it('emails the ticked platforms of the fortnight to the location', async () => {
+    const { body } = await report({
+      query_type: 'get_transactional_report',
+      kitchaco: mel.id,
+      start_date: START,
+      end_date: END,
+      deliveroo: true,
+      uber_eats: true,
+      email_report: true,
+    });
+    expect(body).toEqual({ success: true, message: 'An email has been sent to the registered email id' });
+    const mails = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, 'reservoir@example.test'));
+    const mail = mails.find((m) => m.subject?.startsWith('Kitchaco transactional report'))!;
+    const csv = Buffer.from(mail.attachments[1]!.content, 'base64').toString();
+    const ids = csv
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(',')[1]);
+    expect(ids).toEqual(['UE-1', 'UE-2', 'DR-1', 'DR-2', 'UE-LATE']);
+  });
+});
+
+describe('concurrent approvals', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'two approvals at once leave exactly one current snapshot',
+    async () => {
+      const body = {
+        query_type: 'update_and_approve_sales_report',
+        external_operator: operatorId,
+        start_date: START,
+        end_date: END,
+      };
+      const results = await Promise.all([report(body), report(body), report(body)]);
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+      const rows = await t.database.db
+        .select()
+        .from(invoiceApprovals)
+        .where(eq(invoiceApprovals.externalOperatorId, operatorId));
+      expect(rows.filter((r) => r.supersededAt === null)).toHaveLength(1);
+    },
+  );
+});
