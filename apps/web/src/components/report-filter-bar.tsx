@@ -63,6 +63,7 @@ export function ReportFilterBar({
             value={locationId}
             onChange={setLocationId}
             withAll={withAll}
+            w={240}
           />
         )}
         <DatePickerInput
@@ -72,8 +73,9 @@ export function ReportFilterBar({
           maxDate={endDate ?? undefined}
           valueFormat="DD/MM/YYYY"
           leftSection={<IconCalendar aria-hidden size={18} />}
-          w={180}
+          w={160}
           required
+          {...calendarLabels}
         />
         <DatePickerInput
           label={endLabel}
@@ -82,8 +84,9 @@ export function ReportFilterBar({
           minDate={startDate ?? undefined}
           valueFormat="DD/MM/YYYY"
           leftSection={<IconCalendar aria-hidden size={18} />}
-          w={180}
+          w={160}
           required
+          {...calendarLabels}
         />
         {children}
         <Button type="submit" loading={loading} disabled={!startDate || !endDate || !canApply}>
@@ -93,3 +96,10 @@ export function ReportFilterBar({
     </form>
   );
 }
+
+/** The calendar's arrow buttons are icons: without these names a screen reader hears "button". */
+const calendarLabels = {
+  nextLabel: 'Next month',
+  previousLabel: 'Previous month',
+  popoverProps: { withinPortal: true },
+} as const;

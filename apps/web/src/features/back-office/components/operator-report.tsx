@@ -29,7 +29,7 @@ const LOCATION_COLUMNS: CsvColumn<LocationSales>[] = [
 ];
 
 function LocationTable({ rows, filename }: { rows: readonly LocationSales[]; filename: string }) {
-  const title = 'Sales by Location table';
+  const title = 'Sales by Location';
   return (
     <Panel
       title={title}
@@ -170,7 +170,7 @@ export function OperatorReport() {
             ]}
           />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            <Panel title="Sales by Location">
+            <Panel title="Sales by Location (chart)">
               <SalesBarChart
                 data={data.sales_by_location}
                 dataKey="location"

@@ -239,7 +239,7 @@ export function OrderList({ locations }: OrderListProps) {
           value={status}
           onChange={(next) => setStatus(next ?? ALL)}
           allowDeselect={false}
-          w={170}
+          w={160}
           comboboxProps={{ withinPortal: true }}
         />
         <Select
@@ -248,7 +248,7 @@ export function OrderList({ locations }: OrderListProps) {
           value={source}
           onChange={(next) => setSource(next ?? ALL)}
           allowDeselect={false}
-          w={170}
+          w={160}
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput
@@ -258,7 +258,7 @@ export function OrderList({ locations }: OrderListProps) {
           onChange={(event) => setSearch(event.currentTarget.value)}
           leftSection={<IconSearch aria-hidden size={16} />}
           maxLength={80}
-          w={260}
+          w={220}
         />
       </ReportFilterBar>
 
