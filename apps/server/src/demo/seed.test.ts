@@ -269,6 +269,29 @@ describe('demo data', () => {
     expect(periods[periods.length - 1]!.end >= '2026-11-20').toBe(true);
   });
 
+  it('has a payout history: past fortnights generated, older ones approved, the latest left to generate', async () => {
+    const periods = await rows<{ start: string; reports: number; approvals: number; ended: boolean }>(
+      db,
+      sql`SELECT p.start_date::text AS start,
+            (SELECT count(*)::int FROM sales_reports r WHERE r.period_id = p.id) AS reports,
+            (SELECT count(*)::int FROM invoice_approvals a WHERE a.period_id = p.id AND a.superseded_at IS NULL) AS approvals,
+            p.end_date < '2026-11-20'::date AS ended
+          FROM fortnight_periods p ORDER BY p.start_date`,
+    );
+    const ended = periods.filter((p) => p.ended);
+    const operators = await count(db, sql`SELECT count(*)::int AS n FROM external_operators`);
+    expect(ended.at(-1)).toMatchObject({ reports: 0, approvals: 0 });
+    expect(ended.at(-2)).toMatchObject({ reports: 6, approvals: 0 });
+    expect(ended.at(-4)).toMatchObject({ reports: 6, approvals: operators });
+    const [snapshot] = await rows<{ payout: number; by: string }>(
+      db,
+      sql`SELECT (snapshot->'invoice'->>'payout_inc_gst')::float AS payout, approved_by_email AS by
+          FROM invoice_approvals ORDER BY id LIMIT 1`,
+    );
+    expect(snapshot?.by).toBe('admin@demo.test');
+    expect(Number.isFinite(snapshot?.payout)).toBe(true);
+  });
+
   it('moves the serial sequences past the explicit ids', async () => {
     const [row] = await db
       .insert(mealCategories)

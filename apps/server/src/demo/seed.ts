@@ -58,6 +58,7 @@ import {
   OPERATORS,
   type OperatorDef,
 } from './catalog.js';
+import { seedFinanceHistory } from './finance.js';
 import {
   generateOrderHistory,
   marketplaceSpelling,
@@ -368,7 +369,7 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
     accounts.push({ email: row.email.toLowerCase(), role });
     return id;
   };
-  addStaff(
+  const adminId = addStaff(
     {
       email: 'admin@demo.test',
       firstName: 'Alex',
@@ -622,6 +623,9 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
     orderAdjustments,
   ];
   for (const table of withSerialIds) await resetSequence(db, table);
+
+  // --- Payout history: generated reports and approved invoices of past fortnights -------------
+  await seedFinanceHistory(db, { today, timeZone: tz, approver: { id: adminId, email: 'admin@demo.test' } });
 
   return {
     locations: plans.length,

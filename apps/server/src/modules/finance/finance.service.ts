@@ -375,17 +375,10 @@ export async function generateSalesReport(
   const scope = await scopeOf(app, { kitchaco: input.kitchaco });
   const now = app.clock.now();
   endedCheck(scope.locations, to, now);
-  const figures = await figuresOf(app.db, scope.locations, from, to);
   const channels = [...MARKETPLACE_FLAGS] as SalesChannel[];
-  await app.db.transaction(async (tx) => {
-    const period = await q.periodFor(tx, from, to);
-    for (const f of figures) {
-      await q.saveReport(tx, {
-        locationId: f.location.id,
-        periodId: period.id,
-        figures: reportRow(f, 'generated', now),
-        generatedAt: now,
-      });
+  const figures = await app.db.transaction(async (tx) => {
+    const saved = await recordGeneratedReports(tx, scope.locations, from, to, now);
+    for (const f of saved) {
       const operator = f.location.externalOperatorId
         ? await q.findOperator(tx, f.location.externalOperatorId)
         : null;
@@ -397,12 +390,34 @@ export async function generateSalesReport(
         attachments: doc.attachments,
       });
     }
+    return saved;
   });
   return {
     success: true as const,
     message: 'The report has been generated and the transactional summary sent to the registered email id.',
     generated: figures.map((f) => f.location.name),
   };
+}
+
+/** Computes and saves the generated reports of locations for a fortnight (no emails). */
+export async function recordGeneratedReports(
+  db: DbOrTx,
+  locations: q.LocationRow[],
+  from: IsoDate,
+  to: IsoDate,
+  now: Date,
+): Promise<LocationFigures[]> {
+  const figures = await figuresOf(db, locations, from, to);
+  const period = await q.periodFor(db, from, to);
+  for (const f of figures) {
+    await q.saveReport(db, {
+      locationId: f.location.id,
+      periodId: period.id,
+      figures: reportRow(f, 'generated', now),
+      generatedAt: now,
+    });
+  }
+  return figures;
 }
 
 function summaryText(f: LocationFigures, from: IsoDate, to: IsoDate): string {
@@ -424,67 +439,84 @@ function summaryText(f: LocationFigures, from: IsoDate, to: IsoDate): string {
 /** Approves an operator's fortnight invoice: one snapshot of every figure, who and when. */
 export async function approveSalesReport(app: AppContext, actor: Actor, input: ApproveSalesReportRequest) {
   const user = staffOf(actor);
+  await app.db.transaction((tx) => approveInvoice(tx, app.clock.now(), user, input));
+  return { success: true as const, message: FINANCE_MESSAGES.approved };
+}
+
+/** The approval itself, in the caller's transaction (also used by the demo seed). */
+export async function approveInvoice(
+  tx: DbOrTx,
+  now: Date,
+  user: { id: number; email: string },
+  input: Pick<
+    ApproveSalesReportRequest,
+    | 'external_operator'
+    | 'start_date'
+    | 'end_date'
+    | 'misc'
+    | 'less_in_store_cash_sales'
+    | 'less_in_store_card_sales'
+    | 'total_payout_inc_gst'
+  >,
+): Promise<void> {
   const { from, to } = fortnight(input);
-  const scope = await scopeOf(app, { external_operator: input.external_operator });
-  const operator = scope.operator!;
-  const now = app.clock.now();
+  const operator = await q.findOperator(tx, input.external_operator);
+  if (!operator) throw notFound('This external operator does not exist.');
+  const scope: Scope = { operator, locations: await q.listLocations(tx, { operatorId: operator.id }) };
   const choices: Choices = {
     misc: input.misc.map((m) => ({ label: m.label, gross: toMills(m.gross), has_gst: m.has_gst })),
     less_in_store_cash_sales: input.less_in_store_cash_sales,
     less_in_store_card_sales: input.less_in_store_card_sales,
   };
-  await app.db.transaction(async (tx) => {
-    const period = await q.periodFor(tx, from, to);
-    await q.lockInvoice(tx, operator.id, period.id);
-    const reports = await q.reportsOf(
-      tx,
-      period.id,
-      scope.locations.map((l) => l.id),
+  const period = await q.periodFor(tx, from, to);
+  await q.lockInvoice(tx, operator.id, period.id);
+  const reports = await q.reportsOf(
+    tx,
+    period.id,
+    scope.locations.map((l) => l.id),
+  );
+  const { snapshot, invoice } = await computeReport(tx, scope, from, to, reports, choices);
+  if (snapshot.status === 'unavailable') throw notFound(FINANCE_MESSAGES.notGenerated);
+  if (
+    input.total_payout_inc_gst !== undefined &&
+    toMills(input.total_payout_inc_gst) !== invoice.payout_inc_gst
+  ) {
+    throw conflict(
+      `The figures have changed since the report was loaded: the payout is now ${formatAUD(invoice.payout_inc_gst)}. Please check the report again before approving.`,
     );
-    const { snapshot, invoice } = await computeReport(tx, scope, from, to, reports, choices);
-    if (snapshot.status === 'unavailable') throw notFound(FINANCE_MESSAGES.notGenerated);
-    if (
-      input.total_payout_inc_gst !== undefined &&
-      toMills(input.total_payout_inc_gst) !== invoice.payout_inc_gst
-    ) {
-      throw conflict(
-        `The figures have changed since the report was loaded: the payout is now ${formatAUD(invoice.payout_inc_gst)}. Please check the report again before approving.`,
-      );
-    }
-    const approved: Snapshot = {
-      ...snapshot,
-      status: 'approved',
-      sales_data: snapshot.sales_data.map((r) => ({ ...r, status: 'approved' })),
-      approved_by: user.email,
-      approved_on: approvedOn(now),
-      sales_approved_invoice_details: snapshot.sales_data.map((r) => ({
-        kitchaco__suburb: r.kitchaco__suburb,
-        kitchaco_in_store_cash_sales: r.in_store_cash_sales,
-        kitchaco_in_store_card_sales: r.in_store_card_sales,
-        kitchaco_online_pickup_sales: r.online_pickup_sales,
-        kitchaco_online_delivery_sales: r.online_delivery_sales,
-        uber_eats_sales: r.uber_total_sales,
-        doordash_sales: r.doordash_total_sales,
-        deliveroo_sales: r.deliveroo_total_sales,
-        menulog_sales: r.menulog_total_sales,
-      })),
-    };
-    await q.supersedeApprovals(tx, operator.id, period.id, now);
-    await q.insertApproval(tx, {
-      externalOperatorId: operator.id,
-      periodId: period.id,
-      approvedBy: user.id,
-      approvedByEmail: user.email,
-      approvedAt: now,
-      snapshot: approved,
-    });
-    await q.markReportsApproved(
-      tx,
-      period.id,
-      scope.locations.map((l) => l.id),
-    );
+  }
+  const approved: Snapshot = {
+    ...snapshot,
+    status: 'approved',
+    sales_data: snapshot.sales_data.map((r) => ({ ...r, status: 'approved' })),
+    approved_by: user.email,
+    approved_on: approvedOn(now),
+    sales_approved_invoice_details: snapshot.sales_data.map((r) => ({
+      kitchaco__suburb: r.kitchaco__suburb,
+      kitchaco_in_store_cash_sales: r.in_store_cash_sales,
+      kitchaco_in_store_card_sales: r.in_store_card_sales,
+      kitchaco_online_pickup_sales: r.online_pickup_sales,
+      kitchaco_online_delivery_sales: r.online_delivery_sales,
+      uber_eats_sales: r.uber_total_sales,
+      doordash_sales: r.doordash_total_sales,
+      deliveroo_sales: r.deliveroo_total_sales,
+      menulog_sales: r.menulog_total_sales,
+    })),
+  };
+  await q.supersedeApprovals(tx, operator.id, period.id, now);
+  await q.insertApproval(tx, {
+    externalOperatorId: operator.id,
+    periodId: period.id,
+    approvedBy: user.id,
+    approvedByEmail: user.email,
+    approvedAt: now,
+    snapshot: approved,
   });
-  return { success: true as const, message: FINANCE_MESSAGES.approved };
+  await q.markReportsApproved(
+    tx,
+    period.id,
+    scope.locations.map((l) => l.id),
+  );
 }
 
 /** The approved invoice (404 until approved) with what the documents need. */
