@@ -9,7 +9,9 @@ import {
   localDate,
   type SalesChannel,
   type SalesReportResponse,
+  toAmount,
   toCsv,
+  toMills,
 } from '@kitchaco/domain';
 import PDFDocument from 'pdfkit';
 import type { PlatformOrderRow } from './finance.queries.js';
@@ -17,7 +19,8 @@ import type { PlatformOrderRow } from './finance.queries.js';
 /** The business that issues the invoices (the provider). */
 export const PROVIDER_NAME = 'Kitchaco Pty Ltd';
 
-const aud = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(n).toFixed(2)}`;
+const AUD = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const aud = (n: number) => `${n < 0 ? '-' : ''}$${AUD.format(Math.abs(n))}`;
 
 /** Writes a PDF with the standard Helvetica fonts and resolves to its bytes. */
 function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
@@ -288,8 +291,8 @@ export function transactionalPdf(data: TransactionalData): Promise<Buffer> {
       for (const o of orders) {
         const counted = o.status !== 'Canceled';
         if (counted) {
-          total += Math.round(Number(o.total) * 100);
-          fees += Math.round(Number(o.platform_fee) * 100);
+          total += toMills(o.total);
+          fees += toMills(o.platform_fee);
         }
         row(
           doc,
@@ -304,7 +307,7 @@ export function transactionalPdf(data: TransactionalData): Promise<Buffer> {
           { firstWidth: 110 },
         );
       }
-      row(doc, ['Total (canceled excluded)', '', '', '', aud(total / 100), aud(fees / 100)], {
+      row(doc, ['Total (canceled excluded)', '', '', '', aud(toAmount(total)), aud(toAmount(fees))], {
         bold: true,
         firstWidth: 110,
       });
