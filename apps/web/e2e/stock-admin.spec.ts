@@ -194,6 +194,8 @@ test.describe('super admin', () => {
       .getByRole('link', { name: 'Stock Bundles' })
       .click();
     await expect(page).toHaveURL(/\/stock-admin-bundle$/);
+    // The address changes before the lazily loaded page replaces /admin (which has two location filters).
+    await expect(page.getByRole('heading', { name: 'Stock bundles' })).toBeVisible();
     await chooseOption(page, page.getByRole('combobox', { name: 'Location' }), BUNDLE_LOCATION);
     await expectAccessible(page, 'stock bundles');
 
