@@ -182,6 +182,49 @@ test.describe('super admin', () => {
     expect(await readFile((await file.path()) ?? '', 'utf8')).toContain(String(id));
   });
 
+  test("pages through every location's orders one page at a time and filters them by status", async ({
+    page,
+  }) => {
+    await loginAs(page, 'super_admin');
+    await page.evaluate(
+      ([from, to]) => {
+        window.localStorage.setItem('kitchaco.report.location_id', '0');
+        window.localStorage.setItem('kitchaco.report.start_date', from ?? '');
+        window.localStorage.setItem('kitchaco.report.end_date', to ?? '');
+      },
+      [businessDay(-27), businessDay(0)],
+    );
+    const first = adminCall(page, 'orders_data');
+    await page.goto('/admin-orders');
+    expect((await first).request().postDataJSON()).toMatchObject({ kitchaco_location: 0, page: 1 });
+    const summary = page.getByText(/^Showing 1–50 of [\d,]+ orders$/);
+    await expect(summary).toBeVisible();
+    const table = page.getByRole('table', { name: 'Customer orders' });
+    await expect(table.locator('tbody > tr')).toHaveCount(50);
+
+    const second = adminCall(page, 'orders_data');
+    await page
+      .getByRole('navigation', { name: 'Order pages' })
+      .getByRole('button', { name: 'Page 2' })
+      .click();
+    expect((await second).request().postDataJSON()).toMatchObject({ page: 2 });
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByText(/^Showing 51–100 of /)).toBeVisible();
+    await expect(table.locator('tbody > tr')).toHaveCount(50);
+
+    const filters = page.getByRole('form', { name: 'Order filters' });
+    await chooseOption(page, filters.getByRole('combobox', { name: 'Status' }), 'Canceled');
+    const filtered = adminCall(page, 'orders_data');
+    await filters.getByRole('button', { name: 'Apply' }).click();
+    expect((await filtered).request().postDataJSON()).toMatchObject({ status: 'Canceled', page: 1 });
+    await expect(page).toHaveURL(/[?&]status=Canceled/);
+    await expect(table.getByRole('combobox', { name: /^Status of order/ }).first()).toHaveValue('Canceled');
+    for (const value of await table.getByRole('combobox', { name: /^Status of order/ }).all()) {
+      await expect(value).toHaveValue('Canceled');
+    }
+    await expectAccessible(page, 'customer orders, canceled');
+  });
+
   test("reports an external operator's sales by location", async ({ page }) => {
     await loginAs(page, 'super_admin');
     await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Operators' }).click();

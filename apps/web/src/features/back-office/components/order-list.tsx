@@ -36,7 +36,7 @@ import { OPERATOR_LOCATION } from '../api/back-office-keys';
 import { useExportOrders } from '../api/export-orders';
 import { type OrderListSource, type OrdersFilter, useOrders } from '../api/get-orders';
 import type { StatusChange } from '../api/update-order-status';
-import { useOrderListParams } from '../hooks/use-order-list-params';
+import { type OrderListParams, useOrderListParams } from '../hooks/use-order-list-params';
 import { OrderDetails } from './order-details';
 import { StatusChangeModal, StatusSelect } from './status-change';
 
@@ -162,6 +162,73 @@ function OrdersTable({
   );
 }
 
+type OwnFilters = Pick<OrderListParams, 'status' | 'source' | 'search'>;
+
+/**
+ * The list's filter bar: the shared location and dates plus status, source and search, all drafts
+ * until Apply (the parent remounts it when the applied filters change).
+ */
+function OrderFilters({
+  locations,
+  applied,
+  params,
+  onApply,
+  loading,
+}: {
+  locations?: readonly KitchacoLocation[];
+  applied: ReportFilters;
+  params: OwnFilters;
+  onApply: (next: ReportFilters, own: OwnFilters) => void;
+  loading: boolean;
+}) {
+  const [status, setStatus] = useState<string>(params.status ?? ALL);
+  const [source, setSource] = useState<string>(params.source ?? ALL);
+  const [search, setSearch] = useState(params.search);
+  const own = (): OwnFilters => ({
+    status: (status || null) as OrderStatus | null,
+    source: (source || null) as OrderListSource | null,
+    search: search.trim(),
+  });
+  return (
+    <ReportFilterBar
+      locations={locations}
+      applied={applied}
+      onApply={(next) => onApply(next, own())}
+      withAll
+      loading={loading}
+      label="Order filters"
+    >
+      <Select
+        label="Status"
+        data={STATUS_FILTER}
+        value={status}
+        onChange={(next) => setStatus(next ?? ALL)}
+        allowDeselect={false}
+        w={160}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label="Source"
+        data={SOURCE_FILTER}
+        value={source}
+        onChange={(next) => setSource(next ?? ALL)}
+        allowDeselect={false}
+        w={160}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <TextInput
+        label="Search"
+        placeholder="Order #, name, phone or email"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        leftSection={<IconSearch aria-hidden size={16} />}
+        maxLength={80}
+        w={220}
+      />
+    </ReportFilterBar>
+  );
+}
+
 /**
  * The customer orders of /admin-orders and /operator-admin-orders: location (super admin) and dates
  * kept with every report screen, status, source and search in the address, one page at a time.
@@ -186,17 +253,7 @@ export function OrderList({ locations }: OrderListProps) {
   const exporter = useExportOrders();
   const [change, setChange] = useState<StatusChange | null>(null);
 
-  // Drafts of the list's own filters, committed with the dates on Apply.
-  const [status, setStatus] = useState<string>(params.status ?? ALL);
-  const [source, setSource] = useState<string>(params.source ?? ALL);
-  const [search, setSearch] = useState(params.search);
-
-  const apply = (next: ReportFilters) => {
-    const own = {
-      status: (status || null) as OrderStatus | null,
-      source: (source || null) as OrderListSource | null,
-      search: search.trim(),
-    };
+  const apply = (next: ReportFilters, own: OwnFilters) => {
     const unchanged =
       sameFilters(next, applied) &&
       own.status === params.status &&
@@ -224,43 +281,14 @@ export function OrderList({ locations }: OrderListProps) {
           newest first.
         </Text>
       </Stack>
-      <ReportFilterBar
+      <OrderFilters
         key={`${applied.locationId}|${applied.startDate}|${applied.endDate}|${params.status}|${params.source}|${params.search}`}
         locations={locations}
         applied={applied}
+        params={params}
         onApply={apply}
-        withAll
         loading={orders.isFetching}
-        label="Order filters"
-      >
-        <Select
-          label="Status"
-          data={STATUS_FILTER}
-          value={status}
-          onChange={(next) => setStatus(next ?? ALL)}
-          allowDeselect={false}
-          w={160}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          label="Source"
-          data={SOURCE_FILTER}
-          value={source}
-          onChange={(next) => setSource(next ?? ALL)}
-          allowDeselect={false}
-          w={160}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <TextInput
-          label="Search"
-          placeholder="Order #, name, phone or email"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          leftSection={<IconSearch aria-hidden size={16} />}
-          maxLength={80}
-          w={220}
-        />
-      </ReportFilterBar>
+      />
 
       {orders.error && (
         <Alert color="red" variant="light" role="alert" title="The orders could not be loaded">
@@ -284,7 +312,9 @@ export function OrderList({ locations }: OrderListProps) {
               <Text role="status" fw={600}>
                 {data.total === 0
                   ? 'No orders match these filters.'
-                  : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} orders`}
+                  : data.orders_by_location.length === 0
+                    ? `No orders on page ${data.page}; ${formatCount(data.total)} orders in all`
+                    : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} orders`}
               </Text>
               {orders.isFetching && <Loader size="xs" aria-label="Loading orders" />}
             </Group>
@@ -300,7 +330,14 @@ export function OrderList({ locations }: OrderListProps) {
               Download CSV
             </Button>
           </Group>
-          {data.total > 0 && (
+          {data.total > 0 && data.orders_by_location.length === 0 && (
+            <Group>
+              <Button variant="default" onClick={() => setParams({ page: 1 })}>
+                Back to the first page
+              </Button>
+            </Group>
+          )}
+          {data.orders_by_location.length > 0 && (
             <Paper withBorder style={orders.isPlaceholderData ? { opacity: 0.6 } : undefined}>
               <OrdersTable
                 orders={data.orders_by_location}
