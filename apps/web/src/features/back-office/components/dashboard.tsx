@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import type { DashboardResponse, KitchacoLocation } from '@kitchaco/domain';
 import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { aud, formatCount } from '../../../components/amounts';
@@ -15,8 +14,8 @@ import { OPERATOR_LOCATION } from '../api/back-office-keys';
 import { useDashboard } from '../api/get-dashboard';
 import { ItemsSoldTable, itemsSoldRows, SalesBySourceTable, SalesByVendorTable } from './dashboard-tables';
 import { DetailModals } from './detail-modals';
+import { LazySalesBarChart as SalesBarChart } from './lazy-sales-bar-chart';
 import { Panel } from './panel';
-import { SalesBarChart } from './sales-bar-chart';
 import { type Stat, StatCards } from './stat-cards';
 
 interface DashboardProps {

@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import type { CsvColumn, ReportsDataResponse } from '@kitchaco/domain';
 import { Alert, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -16,8 +15,8 @@ import {
 import { useExternalOperators } from '../api/get-external-operators';
 import { useOperatorReport } from '../api/get-operator-report';
 import { csvMoney } from './dashboard-tables';
+import { LazySalesBarChart as SalesBarChart } from './lazy-sales-bar-chart';
 import { Panel } from './panel';
-import { SalesBarChart } from './sales-bar-chart';
 import { StatCards } from './stat-cards';
 
 type LocationSales = ReportsDataResponse['sales_by_operator']['sales_by_location'][number];

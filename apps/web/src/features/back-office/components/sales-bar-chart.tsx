@@ -1,9 +1,8 @@
+import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import { aud } from '../../../components/amounts';
-
-/** The chart height the spec gives (its width, 600, is the most a chart column gets). */
-export const CHART_HEIGHT = 400;
+import { CHART_HEIGHT } from './lazy-sales-bar-chart';
 
 interface SalesBarChartProps<T extends Record<string, string | number>> {
   data: readonly T[];
