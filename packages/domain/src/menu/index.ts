@@ -1,1 +1,2 @@
+export * from './menu-admin.schemas.js';
 export * from './vendors.schemas.js';

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { MEAL_STATUSES } from '../constants.js';
+
+/**
+ * Wire contracts of menu management (super admin and operator) on the admin data endpoint.
+ * Names and messages are the spec's. An operator's additions and changes always wait for review.
+ */
+
+const id = z.number().int().positive();
+const count = z.number().int();
+
+export const MENU_MESSAGES = {
+  addPriceZero: 'Error! Meal item cannot be added when the price = 0 and status = enabled.',
+  updatePriceZero: 'Error! Meal item cannot be updated with the price = 0 and status = enabled.',
+  selectBrand: 'Please select ateleast 1 brand before adding the menu',
+  selectBrandAndRetry: 'Please select a brand and try again.',
+  addedAdmin: 'Add successfully! You can add combo and subitems. Do you want to add combo and subitems now?',
+  addedOperator: 'Add successfully! You can add combo and subitems in the next step',
+  addMore: 'Updated Successfully! Do you want to add more items?',
+  updated: 'Updated successfully',
+  added: 'Added successfully',
+  noResults: 'No results',
+} as const;
+
+/** Largest image accepted, decoded (the spec sends base64). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Images are resized to fit within this width and height. */
+export const IMAGE_MAX_SIDE = 1200;
+
+export const mealStatus = z.enum(MEAL_STATUSES);
+const price = z
+  .number({ error: 'price must be a number' })
+  .min(0, 'price cannot be negative')
+  .max(10_000, 'price is too large')
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+    message: 'price can have at most 2 decimals',
+  });
+const name = z.string().trim().min(1, 'name is required').max(120, 'name is at most 120 characters');
+
+/** A base64 image as the spec sends it (a data URL prefix is accepted); '' or 'NULL' = no change. */
+export const imageUpload = z
+  .string()
+  .max(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 200, 'the image is larger than 5 MB');
+
+export const adminCombo = z.object({ id: count, name: z.string(), price: z.number(), status: mealStatus });
+export const adminSubitem = z.object({
+  id: count,
+  name: z.string(),
+  /** Sub-items are free: always 0.00. */
+  price: z.number(),
+  status: mealStatus,
+});
+export const adminMeal = z.object({
+  id: count,
+  vendor_id: count,
+  meal_name: z.string(),
+  meal_price: z.number(),
+  status: mealStatus,
+  description: z.string(),
+  meal_image: z.string().nullable(),
+  category_id: count.nullable(),
+  meal_combo: z.array(adminCombo),
+  meal_subitem: z.array(adminSubitem),
+  updated_at: z.string(),
+});
+export type AdminMeal = z.infer<typeof adminMeal>;
+
+export const adminMenuRequest = z.object({
+  /** A location (0 = all for the super admin); an operator always gets their own. */
+  kitchaco_location: z.number().int().min(-1),
+});
+export const adminBrand = z.object({
+  id: count,
+  title: z.string(),
+  kitchaco: count,
+  kitchaco__location: z.string(),
+  meals: z.array(adminMeal),
+});
+export type AdminBrand = z.infer<typeof adminBrand>;
+export const adminMenuResponse = z.object({
+  success: z.literal(true),
+  kitchaco_location: count,
+  menu_details: z.array(adminBrand),
+  /** Meals, combos and sub-items waiting for review in this menu. */
+  waiting_for_review: count,
+});
+
+export const categoriesResponse = z.object({
+  categories: z.array(z.object({ id: count, title: z.string() })),
+});
+
+export const specificMenuItemRequest = z.object({ meal_id: id });
+export const specificMenuItemResponse = z.object({
+  success: z.literal(true),
+  menu_item: adminMeal.extend({ vendor_title: z.string(), kitchaco: count }),
+});
+
+/** A combo or sub-item as the edit form sends it: id 0 (or absent) adds a new one. */
+const editCombo = z.object({ id: count.optional(), name, price, status: mealStatus });
+const editSubitem = z.object({ id: count.optional(), name, status: mealStatus });
+
+export const updateMenuRequest = z.object({
+  menu_item: z.object({
+    id,
+    meal_name: name,
+    meal_price: price,
+    status: mealStatus,
+    description: z.string().trim().max(1000).default(''),
+    category_id: id.nullable().optional(),
+    meal_combo: z.array(editCombo).max(50).optional(),
+    meal_subitem: z.array(editSubitem).max(50).optional(),
+  }),
+  image: imageUpload.optional(),
+});
+export type UpdateMenuRequest = z.infer<typeof updateMenuRequest>;
+
+export const addComboSubitemRequest = z.object({
+  meal_id: id,
+  add_type: z.enum(['Combo', 'SubItem']),
+  type_name: name,
+  type_price: price.default(0),
+  type_status: mealStatus.default('Enabled'),
+});
+export type AddComboSubitemRequest = z.infer<typeof addComboSubitemRequest>;
+
+export const addMenuRequest = z.object({
+  meal_name: name,
+  meal_status: mealStatus.default('Enabled'),
+  meal_price: price,
+  description: z.string().trim().max(1000).default(''),
+  image: imageUpload.optional(),
+  vendor_id: z.number({ error: MENU_MESSAGES.selectBrand }).int().positive(MENU_MESSAGES.selectBrand),
+  category_id: id.optional(),
+});
+export type AddMenuRequest = z.infer<typeof addMenuRequest>;
+export const addMenuResponse = z.object({ success: z.literal(true), meal_id: count });
+export const menuSuccessResponse = z.object({ success: z.literal(true) });
+
+/** What waits for the super admin's review, across every location. */
+export const reviewQueueResponse = z.object({
+  success: z.literal(true),
+  items: z.array(
+    z.object({
+      kind: z.enum(['meal', 'combo', 'subitem']),
+      id: count,
+      meal_id: count,
+      meal_name: z.string(),
+      name: z.string(),
+      price: z.number(),
+      vendor: z.string(),
+      kitchaco__location: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+});
+export const reviewMenuItemRequest = z.object({
+  kind: z.enum(['meal', 'combo', 'subitem']),
+  id,
+  decision: z.enum(['Enabled', 'Rejected', 'Disabled']),
+});
