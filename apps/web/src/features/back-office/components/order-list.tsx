@@ -218,7 +218,7 @@ function OrderFilters({
       />
       <TextInput
         label="Search"
-        placeholder="Order #, name, phone or email"
+        placeholder="Order, name, phone, email"
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         leftSection={<IconSearch aria-hidden size={16} />}
