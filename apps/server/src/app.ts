@@ -141,6 +141,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
+  // Uploaded meal images: content-hashed names, so each can be cached for a year.
+  app.get<{ Params: { name: string } }>('/images/:name', async (request, reply) => {
+    const image = await context.adapters.images.get(request.params.name);
+    if (!image) return reply.status(404).send({ success: false, error: 'No such image', code: 'not_found' });
+    return reply
+      .type('image/webp')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(image);
+  });
+
   const openApi = buildOpenApi(modules);
   app.get('/api/docs', async () => openApi);
   app.get('/api/docs.json', async () => openApi);

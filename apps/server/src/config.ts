@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -42,6 +42,8 @@ const envSchema = z.object({
   /** Real email through SMTP when set (smtp://user:pass@host:587); otherwise the local adapter. */
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default('Kitchaco <no-reply@kitchaco.example>'),
+  /** Where uploaded meal images are kept (default DATA_DIR/images). */
+  IMAGE_DIR: z.string().optional(),
   /** Demo generator scale (1 = about 20 weeks at 6 locations). */
   DEMO_SCALE: z.coerce.number().min(0.01).max(1000).default(1),
 });
@@ -71,6 +73,7 @@ export interface Config {
   sms: { kind: 'local' } | { kind: 'twilio'; accountSid: string; authToken: string; from: string };
   email: { kind: 'local'; from: string } | { kind: 'smtp'; url: string; from: string };
   demoScale: number;
+  images: { dir: string };
 }
 
 const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
@@ -130,5 +133,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       ? { kind: 'smtp', url: env.SMTP_URL, from: env.EMAIL_FROM }
       : { kind: 'local', from: env.EMAIL_FROM },
     demoScale: env.DEMO_SCALE,
+    images: { dir: resolve(cwd, env.IMAGE_DIR ?? join(env.DATA_DIR, 'images')) },
   };
 }

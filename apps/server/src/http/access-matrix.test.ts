@@ -70,6 +70,14 @@ const EXPECTED: Record<string, 'public' | 'customer' | 'demo' | string[]> = {
   'POST /api/v1/sales-report/invoice-csv/': [SA],
   'POST /api/v1/sales-report/transactions-pdf/': [SA],
   'POST /api/v1/sales-report/transactions-csv/': [SA],
+  '/api/v1/admin-data/ admin_menu': [SA, O],
+  '/api/v1/admin-data/ admin_categories': [SA, O],
+  '/api/v1/admin-data/ get_specific_menu_item': [SA, O],
+  '/api/v1/admin-data/ update_menu': [SA, O],
+  '/api/v1/admin-data/ add_menu_subitem_combo': [SA, O],
+  '/api/v1/admin-data/ add_menu': [SA, O],
+  '/api/v1/admin-data/ menu_review_queue': [SA],
+  '/api/v1/admin-data/ review_menu_item': [SA],
 };
 
 const describeAccess = (a: Access) => (a.kind === 'staff' ? [...a.roles].sort() : a.kind);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { type EmailSender, localEmailSender, smtpEmailSender } from './email.js';
+import { type ImageStore, localImageStore } from './images.js';
 import { localPaymentProvider, type PaymentProvider } from './payments.js';
 import { localSmsSender, type SmsSender, twilioSmsSender } from './sms.js';
 
@@ -9,6 +10,7 @@ export interface Adapters {
   sms: SmsSender;
   email: EmailSender;
   payments: PaymentProvider;
+  images: ImageStore;
 }
 
 export function createAdapters(config: Config, log: FastifyBaseLogger): Adapters {
@@ -17,5 +19,6 @@ export function createAdapters(config: Config, log: FastifyBaseLogger): Adapters
     email:
       config.email.kind === 'smtp' ? smtpEmailSender(config.email) : localEmailSender(log, config.email.from),
     payments: localPaymentProvider(),
+    images: localImageStore(config.images.dir),
   };
 }

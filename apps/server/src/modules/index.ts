@@ -2,6 +2,7 @@ import type { Module } from '../http/registry.js';
 import { authModule } from './auth/auth.routes.js';
 import { backofficeModule } from './backoffice/backoffice.routes.js';
 import { financeModule } from './finance/finance.routes.js';
+import { menusModule } from './menus/menus.routes.js';
 import { locationsModule } from './locations/locations.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
 import { ordersModule } from './orders/orders.routes.js';
@@ -18,4 +19,5 @@ export const modules: Module[] = [
   stockModule,
   backofficeModule,
   financeModule,
+  menusModule,
 ];

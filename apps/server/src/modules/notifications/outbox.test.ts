@@ -19,6 +19,7 @@ function recordingAdapters() {
   let failing = false;
   const adapters: Adapters = {
     payments: t.app.appContext.adapters.payments,
+    images: t.app.appContext.adapters.images,
     sms: {
       name: 'test',
       async send(m) {
