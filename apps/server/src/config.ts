@@ -42,6 +42,13 @@ const envSchema = z.object({
   /** Real email through SMTP when set (smtp://user:pass@host:587); otherwise the local adapter. */
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default('Kitchaco <no-reply@kitchaco.example>'),
+  /** Square Terminal pairing through Square's Devices API when set; otherwise local codes. */
+  SQUARE_ACCESS_TOKEN: z.string().optional(),
+  SQUARE_BASE_URL: z.string().url().default('https://connect.squareup.com'),
+  /** Where landing page contact messages are sent. */
+  CONTACT_EMAIL: z.string().email().default('hello@kitchaco.example'),
+  /** Contact form messages accepted per client address per hour. */
+  CONTACT_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Where uploaded meal images are kept (default DATA_DIR/images). */
   IMAGE_DIR: z.string().optional(),
   /** Demo generator scale (1 = about 20 weeks at 6 locations). */
@@ -74,6 +81,8 @@ export interface Config {
   email: { kind: 'local'; from: string } | { kind: 'smtp'; url: string; from: string };
   demoScale: number;
   images: { dir: string };
+  cardTerminals: { kind: 'local' } | { kind: 'square'; accessToken: string; baseUrl: string };
+  contact: { email: string; perAddressPerHour: number };
 }
 
 const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
@@ -134,5 +143,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       : { kind: 'local', from: env.EMAIL_FROM },
     demoScale: env.DEMO_SCALE,
     images: { dir: resolve(cwd, env.IMAGE_DIR ?? join(env.DATA_DIR, 'images')) },
+    cardTerminals: env.SQUARE_ACCESS_TOKEN
+      ? { kind: 'square', accessToken: env.SQUARE_ACCESS_TOKEN, baseUrl: env.SQUARE_BASE_URL }
+      : { kind: 'local' },
+    contact: { email: env.CONTACT_EMAIL, perAddressPerHour: env.CONTACT_PER_ADDRESS_PER_HOUR },
   };
 }

@@ -3,6 +3,7 @@ export * from './backoffice/index.js';
 export * from './constants.js';
 export * from './dates/index.js';
 export * from './finance/index.js';
+export * from './kiosks/index.js';
 export * from './locations/index.js';
 export * from './menu/index.js';
 export * from './money/index.js';

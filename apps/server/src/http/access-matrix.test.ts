@@ -78,6 +78,9 @@ const EXPECTED: Record<string, 'public' | 'customer' | 'demo' | string[]> = {
   '/api/v1/admin-data/ add_menu': [SA, O],
   '/api/v1/admin-data/ menu_review_queue': [SA],
   '/api/v1/admin-data/ review_menu_item': [SA],
+  '/api/v1/admin-data/ admin_get_all_kiosks': [SA],
+  '/api/v1/admin-data/ create_device_code': [SA],
+  'POST /api/v1/contact/': 'public',
 };
 
 const describeAccess = (a: Access) => (a.kind === 'staff' ? [...a.roles].sort() : a.kind);

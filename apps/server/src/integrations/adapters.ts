@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import { type CardTerminalProvider, localCardTerminals, squareCardTerminals } from './card-terminals.js';
 import { type EmailSender, localEmailSender, smtpEmailSender } from './email.js';
 import { type ImageStore, localImageStore } from './images.js';
 import { localPaymentProvider, type PaymentProvider } from './payments.js';
@@ -11,6 +12,7 @@ export interface Adapters {
   email: EmailSender;
   payments: PaymentProvider;
   images: ImageStore;
+  cardTerminals: CardTerminalProvider;
 }
 
 export function createAdapters(config: Config, log: FastifyBaseLogger): Adapters {
@@ -20,5 +22,9 @@ export function createAdapters(config: Config, log: FastifyBaseLogger): Adapters
       config.email.kind === 'smtp' ? smtpEmailSender(config.email) : localEmailSender(log, config.email.from),
     payments: localPaymentProvider(),
     images: localImageStore(config.images.dir),
+    cardTerminals:
+      config.cardTerminals.kind === 'square'
+        ? squareCardTerminals(config.cardTerminals)
+        : localCardTerminals(),
   };
 }

@@ -3,6 +3,8 @@ import { authModule } from './auth/auth.routes.js';
 import { backofficeModule } from './backoffice/backoffice.routes.js';
 import { financeModule } from './finance/finance.routes.js';
 import { menusModule } from './menus/menus.routes.js';
+import { contactModule } from './contact/contact.routes.js';
+import { kiosksModule } from './kiosks/kiosks.routes.js';
 import { locationsModule } from './locations/locations.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
 import { ordersModule } from './orders/orders.routes.js';
@@ -20,4 +22,6 @@ export const modules: Module[] = [
   backofficeModule,
   financeModule,
   menusModule,
+  kiosksModule,
+  contactModule,
 ];

@@ -20,6 +20,7 @@ function recordingAdapters() {
   const adapters: Adapters = {
     payments: t.app.appContext.adapters.payments,
     images: t.app.appContext.adapters.images,
+    cardTerminals: t.app.appContext.adapters.cardTerminals,
     sms: {
       name: 'test',
       async send(m) {

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** Wire contracts of the kiosk list (POS devices) and card-terminal pairing, and the contact form. */
+
+const count = z.number().int();
+
+/** A device code a card terminal is paired with stays valid this long. */
+export const DEVICE_CODE_MINUTES = 5;
+
+export const kioskDetails = z.object({
+  id: count,
+  username: z.string(),
+  phone: z.string().nullable(),
+  /** The phone as a local number: the first three characters ("+61") replaced by 0. */
+  phone_local: z.string().nullable(),
+  square_terminal_device_code: z.string(),
+  square_terminal_device_id: z.string(),
+  /** When the last device code stops working (null when none is pending). */
+  device_code_expires_at: z.string().nullable(),
+});
+
+export const kioskLocation = z.object({
+  id: count,
+  location: z.string(),
+  square_location_id: z.string().nullable(),
+  /** Comma separated per kiosk, '0' meaning not connected (the spec's shape). */
+  square_terminal_device_code: z.string(),
+  square_terminal_device_id: z.string(),
+  kiosk_details: z.array(kioskDetails),
+});
+export const kiosksResponse = z.object({ success: z.literal(true), kiosks: z.array(kioskLocation) });
+
+export const createDeviceCodeRequest = z.object({
+  kiosk_id: z.number().int().positive(),
+  kiosk_name: z.string().trim().max(120).optional(),
+  square_location_id: z.string().trim().max(120).optional(),
+  /** The card provider's device-codes URL the old client sent; the server uses its own. */
+  url: z.string().max(500).optional(),
+});
+export const createDeviceCodeResponse = z.object({
+  success: z.literal(true),
+  /** JSON text holding device_code.code, as the card provider answers. */
+  data: z.string(),
+});
+
+/** Phones are shown as a local number: '+61412345678' -> '0412345678'. */
+export function localPhone(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  return phone.length > 3 ? `0${phone.slice(3)}` : phone;
+}
+
+// ---------------------------------------------------------------- contact form
+
+export const CONTACT_MESSAGES = {
+  required: 'Please enter all the fields!',
+  failure: 'Something went wrong! Please try again!',
+  success: 'Thank you for contacting us! We will get back to you within 2 business days!',
+} as const;
+
+const required = (max: number) =>
+  z.string({ error: CONTACT_MESSAGES.required }).trim().min(1, CONTACT_MESSAGES.required).max(max);
+
+export const contactRequest = z.object({
+  name: required(120),
+  phone: required(40),
+  email: required(200).pipe(z.email('Please enter a valid email address.')),
+  message: required(4000),
+});
+export type ContactRequest = z.infer<typeof contactRequest>;
+/** The answer the spec's email service gives: success and message[0].status 'sent'. */
+export const contactResponse = z.object({
+  success: z.literal(true),
+  message: z.array(z.object({ status: z.literal('sent'), email: z.string() })),
+});
