@@ -5,6 +5,7 @@ export * from './dates/index.js';
 export * from './finance/index.js';
 export * from './kiosks/index.js';
 export * from './locations/index.js';
+export * from './marketplaces/index.js';
 export * from './menu/index.js';
 export * from './money/index.js';
 export * from './notifications/outbox.schemas.js';
