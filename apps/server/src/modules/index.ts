@@ -1,11 +1,11 @@
 import type { Module } from '../http/registry.js';
 import { authModule } from './auth/auth.routes.js';
 import { backofficeModule } from './backoffice/backoffice.routes.js';
-import { financeModule } from './finance/finance.routes.js';
-import { menusModule } from './menus/menus.routes.js';
 import { contactModule } from './contact/contact.routes.js';
+import { financeModule } from './finance/finance.routes.js';
 import { kiosksModule } from './kiosks/kiosks.routes.js';
 import { locationsModule } from './locations/locations.routes.js';
+import { menusModule } from './menus/menus.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
 import { ordersModule } from './orders/orders.routes.js';
 import { stockModule } from './stock/stock.routes.js';
