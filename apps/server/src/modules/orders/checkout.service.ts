@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { OrderLineCombo } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
-import { AppError, conflict, invalid, unauthorized, unprocessable } from '../../http/errors.js';
+import { AppError, conflict, invalid, unauthorized, unavailable, unprocessable } from '../../http/errors.js';
 import { hmac } from '../auth/secrets.js';
 import { activeLocation } from '../locations/locations.service.js';
 import { mealsForPricing } from '../vendors/vendors.service.js';
@@ -26,6 +26,8 @@ import { customerOrders } from './orders.service.js';
 const MAX_DAYS_AHEAD = 7;
 /** A first attempt that has not answered after this long is taken as dead and may be retried. */
 const STALE_ATTEMPT_MS = 30_000;
+const PROVIDER_UNAVAILABLE =
+  'The card payment could not be confirmed. Please try again: the same order is never charged twice.';
 
 interface PricedLine {
   mealId: number;
@@ -243,20 +245,30 @@ export async function placeOrder(
   }
   const totalCents = Math.round(priced.amounts.total / 10);
 
-  const charge = await app.adapters.payments.charge(
-    {
-      amountCents: totalCents,
-      idempotencyKey: key,
-      reference: `customer-${customerId}`,
-      card: {
-        cardNumber: input.payment.card_number,
-        expiry: input.payment.expiry,
-        cvc: input.payment.cvc,
-        name: input.payment.name,
+  let charge: Awaited<ReturnType<typeof app.adapters.payments.charge>>;
+  try {
+    charge = await app.adapters.payments.charge(
+      {
+        amountCents: totalCents,
+        idempotencyKey: key,
+        reference: `customer-${customerId}`,
+        card: {
+          cardNumber: input.payment.card_number,
+          expiry: input.payment.expiry,
+          cvc: input.payment.cvc,
+          name: input.payment.name,
+        },
       },
-    },
-    now,
-  );
+      now,
+    );
+  } catch (error) {
+    // The provider did not answer (timeout, network): the charge may or may not have happened.
+    // Free the key for an immediate retry; the provider deduplicates on the same key, so the
+    // retry finds the first charge instead of making a second one.
+    app.log.warn({ err: error }, 'card provider did not answer');
+    await q.releaseIdempotencyKey(app.db, key);
+    throw unavailable(PROVIDER_UNAVAILABLE);
+  }
   if (charge.status === 'INVALID') {
     const error = invalid(charge.reason, `payment.${charge.field}`);
     await q.storeIdempotentResponse(app.db, key, error.status, errorBody(error));
@@ -281,52 +293,59 @@ export async function placeOrder(
     throw error;
   }
 
-  const orderId = await app.db.transaction(async (tx) => {
-    const id = await q.insertOrder(tx, {
-      locationId: priced.locationId,
-      channel: priced.channel,
-      customerId,
-      status: 'Received',
-      placedAt: now,
-      scheduledFor: priced.scheduledFor,
-      deliveryLocation: priced.deliveryLocation,
-      subTotal: toFixedString(priced.amounts.subTotal),
-      deliveryCharge: toFixedString(priced.amounts.deliveryCharge),
-      discount: toFixedString(priced.amounts.discount),
-      promoCode: priced.promoCode,
-      transactionCharge: toFixedString(priced.amounts.transactionCharge),
-      gst: toFixedString(priced.amounts.gst),
-      total: toFixedString(priced.amounts.total),
-      paymentReceiptNumber: charge.receiptNumber,
-      idempotencyKey: key,
-      createdAt: now,
+  const orderId = await app.db
+    .transaction(async (tx) => {
+      const id = await q.insertOrder(tx, {
+        locationId: priced.locationId,
+        channel: priced.channel,
+        customerId,
+        status: 'Received',
+        placedAt: now,
+        scheduledFor: priced.scheduledFor,
+        deliveryLocation: priced.deliveryLocation,
+        subTotal: toFixedString(priced.amounts.subTotal),
+        deliveryCharge: toFixedString(priced.amounts.deliveryCharge),
+        discount: toFixedString(priced.amounts.discount),
+        promoCode: priced.promoCode,
+        transactionCharge: toFixedString(priced.amounts.transactionCharge),
+        gst: toFixedString(priced.amounts.gst),
+        total: toFixedString(priced.amounts.total),
+        paymentReceiptNumber: charge.receiptNumber,
+        idempotencyKey: key,
+        createdAt: now,
+      });
+      await q.fillCustomerDetails(tx, id, customerId);
+      await q.insertOrderLines(
+        tx,
+        priced.lines.map((l) => ({
+          orderId: id,
+          vendorId: l.vendorId,
+          mealId: l.mealId,
+          mealName: l.mealName,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          subitem: l.subitem?.name ?? null,
+          combos: l.combos.map((c): OrderLineCombo => ({ name: c.name, price: c.price, quantity: 1 })),
+          specialRequest: l.specialRequest,
+          lineTotal: toFixedString(l.lineTotal),
+        })),
+      );
+      await q.attachPayment(tx, payment.id, id);
+      await q.insertStatusEvent(tx, { orderId: id, fromStatus: null, toStatus: 'Received', at: now });
+      await announceStatus(tx, {
+        order_id: id,
+        customer_id: customerId,
+        status: 'Received',
+        at: now.toISOString(),
+      });
+      return id;
+    })
+    .catch(async (error: unknown) => {
+      // Nothing of the order was written (one transaction). The charge stands at the provider under
+      // this key: free the key so a retry makes the order from that same charge.
+      await q.releaseIdempotencyKey(app.db, key).catch(() => undefined);
+      throw error;
     });
-    await q.fillCustomerDetails(tx, id, customerId);
-    await q.insertOrderLines(
-      tx,
-      priced.lines.map((l) => ({
-        orderId: id,
-        vendorId: l.vendorId,
-        mealId: l.mealId,
-        mealName: l.mealName,
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        subitem: l.subitem?.name ?? null,
-        combos: l.combos.map((c): OrderLineCombo => ({ name: c.name, price: c.price, quantity: 1 })),
-        specialRequest: l.specialRequest,
-        lineTotal: toFixedString(l.lineTotal),
-      })),
-    );
-    await q.attachPayment(tx, payment.id, id);
-    await q.insertStatusEvent(tx, { orderId: id, fromStatus: null, toStatus: 'Received', at: now });
-    await announceStatus(tx, {
-      order_id: id,
-      customer_id: customerId,
-      status: 'Received',
-      at: now.toISOString(),
-    });
-    return id;
-  });
 
   const [order] = await customerOrders(app, customerId, [orderId]);
   const response: PlaceOrderResponse = {

@@ -58,6 +58,14 @@ export async function reclaimStaleKey(
   return rows.length > 0;
 }
 
+/** Lets the next retry of an unanswered attempt claim the key at once (its request must match). */
+export async function releaseIdempotencyKey(db: DbOrTx, key: string) {
+  await db
+    .update(idempotencyKeys)
+    .set({ createdAt: new Date(0) })
+    .where(and(eq(idempotencyKeys.key, key), sql`${idempotencyKeys.responseStatus} IS NULL`));
+}
+
 export async function storeIdempotentResponse(db: DbOrTx, key: string, status: number, body: unknown) {
   await db
     .update(idempotencyKeys)

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { idempotencyKeys, orderLines, orders, payments } from '../../db/schema/index.js';
+import type { ChargeRequest, PaymentProvider } from '../../integrations/payments.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { tokenFor } from '../../test/auth.js';
+import { createLocation, createMeal, createVendor } from '../../test/factories.js';
+
+/**
+ * Faults around a checkout: the card provider not answering, and the order never being written
+ * after the charge. Whatever happens, the customer is charged at most once and an order is either
+ * whole or absent; a retry with the same Idempotency-Key finishes the job.
+ */
+let t: TestApp;
+let customer: { token: string };
+let body: object;
+let real: PaymentProvider;
+/** Per idempotency key: how many charge requests reached the provider, and the charges it made. */
+const requests = new Map<string, number>();
+const chargeIds = new Map<string, Set<string>>();
+
+const CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Jo Citizen' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const location = await createLocation(db);
+  const vendor = await createVendor(db, location.id);
+  const meal = await createMeal(db, vendor.id, { name: 'Pho', price: '18.00' });
+  customer = await tokenFor(db, 'customer');
+  body = {
+    checkout: {
+      kitchaco: location.id,
+      order_type: 'pickup',
+      lines: [{ meal_id: meal.meal.id, quantity: 1, combo_ids: [] }],
+    },
+    payment: CARD,
+  };
+  real = t.app.appContext.adapters.payments;
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.app.appContext.adapters.payments = real;
+});
+
+/** A provider that charges through the real one, then loses the answer `failures` times. */
+function lossyProvider(failures: number): PaymentProvider {
+  let left = failures;
+  return {
+    name: real.name,
+    async charge(request: ChargeRequest, now: Date) {
+      const result = await real.charge(request, now);
+      const key = request.idempotencyKey;
+      requests.set(key, (requests.get(key) ?? 0) + 1);
+      if (result.status === 'COMPLETED')
+        chargeIds.set(key, (chargeIds.get(key) ?? new Set()).add(result.providerPaymentId));
+      if (left > 0) {
+        left--;
+        throw new Error('ETIMEDOUT: the card provider did not answer');
+      }
+      return result;
+    },
+  };
+}
+
+const place = (key: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/orders/',
+    headers: { authorization: `Token ${customer.token}`, 'idempotency-key': key },
+    payload: body,
+  });
+
+async function rows(key: string) {
+  const db = t.database.db;
+  const [o] = await db.select({ n: count() }).from(orders).where(eq(orders.idempotencyKey, key));
+  const [p] = await db.select({ n: count() }).from(payments).where(eq(payments.idempotencyKey, key));
+  return { orders: o!.n, payments: p!.n };
+}
+
+describe('checkout faults', () => {
+  it('card provider times out after charging: 503, then the retry makes one order from the one charge', async () => {
+    t.app.appContext.adapters.payments = lossyProvider(1);
+    const key = randomUUID();
+    const first = await place(key);
+    expect(first.statusCode).toBe(503);
+    expect(first.json().error).toMatch(/never charged twice/);
+    expect(await rows(key)).toEqual({ orders: 0, payments: 0 });
+
+    const retry = await place(key);
+    expect(retry.statusCode).toBe(200);
+    expect(await rows(key)).toEqual({ orders: 1, payments: 1 });
+    // The provider saw two requests with the same key and made one charge, the one we recorded.
+    expect(requests.get(key)).toBe(2);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.idempotencyKey, key));
+    expect([...(chargeIds.get(key) ?? [])]).toEqual([payment!.providerPaymentId]);
+    // A third try replays the stored answer.
+    const again = await place(key);
+    expect(again.json().order.id).toBe(retry.json().order.id);
+  });
+
+  it('the order is never half written: a failure inside its transaction leaves nothing, the retry completes it', async () => {
+    const db = t.database.db;
+    // Break the last write of the order transaction (its status event) for one attempt.
+    await db.execute(sql`CREATE TABLE IF NOT EXISTS fault_switch (on_ boolean)`);
+    await db.execute(sql`INSERT INTO fault_switch VALUES (true)`);
+    await db.execute(sql`
+      CREATE OR REPLACE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM fault_switch WHERE on_) THEN
+          RAISE EXCEPTION 'simulated crash in the middle of the checkout';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await db.execute(
+      sql`CREATE TRIGGER fail_once BEFORE INSERT ON order_status_events FOR EACH ROW EXECUTE FUNCTION fail_once()`,
+    );
+    const ordersBefore = (await db.select({ n: count() }).from(orders))[0]!.n;
+    const linesBefore = (await db.select({ n: count() }).from(orderLines))[0]!.n;
+    try {
+      const key = randomUUID();
+      const first = await place(key);
+      expect(first.statusCode).toBeGreaterThanOrEqual(500);
+      expect((await db.select({ n: count() }).from(orders))[0]!.n).toBe(ordersBefore);
+      expect((await db.select({ n: count() }).from(orderLines))[0]!.n).toBe(linesBefore);
+      // The charge itself stands (recorded once), waiting for its order.
+      expect(await rows(key)).toEqual({ orders: 0, payments: 1 });
+
+      await db.execute(sql`UPDATE fault_switch SET on_ = false`);
+      const retry = await place(key);
+      expect(retry.statusCode).toBe(200);
+      expect(await rows(key)).toEqual({ orders: 1, payments: 1 });
+      expect(retry.json().order.lines).toHaveLength(1);
+    } finally {
+      await db.execute(sql`DROP TRIGGER fail_once ON order_status_events`);
+    }
+  });
+
+  it('a server that died mid-checkout leaves a claimed key; after 30 s a retry finishes with the same charge', async () => {
+    const db = t.database.db;
+    const key = randomUUID();
+    // The dead attempt: the key was claimed and the card charged, then the process was killed.
+    const first = await place(key);
+    expect(first.statusCode).toBe(200);
+    const orderId = first.json().order.id as number;
+    await db.update(payments).set({ orderId: null }).where(eq(payments.idempotencyKey, key));
+    await db.delete(orders).where(eq(orders.id, orderId));
+    await db
+      .update(idempotencyKeys)
+      .set({ responseStatus: null, responseBody: null, createdAt: t.clock.now() })
+      .where(eq(idempotencyKeys.key, key));
+
+    expect((await place(key)).statusCode).toBe(409); // still "being processed"
+    t.clock.advance(31_000);
+    const retry = await place(key);
+    expect(retry.statusCode).toBe(200);
+    expect(await rows(key)).toEqual({ orders: 1, payments: 1 });
+  });
+});
