@@ -9,11 +9,24 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: { field?: string; errorCode?: number; retryAfterSeconds?: number } = {},
+    readonly details: {
+      field?: string;
+      errorCode?: number;
+      retryAfterSeconds?: number;
+      /** Every bad row of an uploaded file, so the whole file can be fixed at once. */
+      rows?: RowProblem[];
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
   }
+}
+
+/** One bad cell of an uploaded file: the row as a spreadsheet numbers it, the column, the reason. */
+export interface RowProblem {
+  row: number;
+  field: string;
+  message: string;
 }
 
 export const invalid = (message: string, field?: string) =>
@@ -26,6 +39,9 @@ export const unprocessable = (message: string, field?: string) =>
   new AppError(422, 'unprocessable', message, field === undefined ? {} : { field });
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, { retryAfterSeconds });
+/** A file refused as a whole because of its bad rows (listed in `errors`); nothing of it is written. */
+export const rowsRejected = (message: string, rows: RowProblem[]) =>
+  new AppError(422, 'invalid_rows', message, { rows });
 export const unavailable = (message: string) => new AppError(503, 'unavailable', message);
 /** A business rule the spec answers with success false and an error_code (e.g. 1 = below minimum). */
 export const ruleFailed = (message: string, errorCode: number) =>
@@ -37,12 +53,14 @@ export interface WireError {
   code: string;
   error_code?: number;
   field?: string;
+  errors?: RowProblem[];
 }
 
 export function toWire(error: AppError): WireError {
   const body: WireError = { success: false, error: error.message, code: error.code };
   if (error.details.errorCode !== undefined) body.error_code = error.details.errorCode;
   if (error.details.field !== undefined) body.field = error.details.field;
+  if (error.details.rows !== undefined) body.errors = error.details.rows;
   return body;
 }
 

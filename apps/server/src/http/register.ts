@@ -91,22 +91,44 @@ function requestContext(
   return { app, actor, token, clientAddress: request.ip, log: request.log };
 }
 
+/** The body bytes a raw-body route's parser kept (none sent: empty). */
+function rawBytes(body: unknown): Buffer {
+  return Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+}
+
+function parseJson(bytes: Buffer): unknown {
+  if (bytes.length === 0) throw invalid('The request body is empty: a JSON object is expected.');
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? `: ${error.message.slice(0, 120)}` : '';
+    throw invalid(`The request body is not valid JSON${reason}`);
+  }
+}
+
 function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenticator, def: RouteDef): void {
   fastify.route({
     method: def.method,
     url: def.url,
     bodyLimit: def.bodyLimit ?? DEFAULT_BODY_LIMIT,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const body = def.body ? asObject(request.body) : null;
-      const { actor, token } = await establishActor(app, auth, request, def.access, body);
+      const rawBody = def.rawBody ? rawBytes(request.body) : null;
+      // Staff credentials in the body are only read from an ordinary JSON body.
+      const credentials = def.body && !rawBody ? asObject(request.body) : null;
+      const { actor, token } = await establishActor(app, auth, request, def.access, credentials);
       checkAccess(app, def.access, actor);
       const ctx = requestContext(app, request, actor, token);
       if (def.stream) return openEventStream(ctx, request, reply, def.stream);
+      // A signature is checked on the exact bytes, before anything in them is believed.
+      const signedHeaders = rawBody ? parseWith(def.headers as never, request.headers) : undefined;
+      if (rawBody && def.verify) await def.verify(ctx, { rawBody, headers: signedHeaders });
+      const body = rawBody && def.body ? asObject(parseJson(rawBody)) : credentials;
       const input = {
         params: parseWith(def.params as never, request.params),
         query: parseWith(def.query as never, request.query),
         body: parseWith(def.body as never, body),
-        headers: parseWith(def.headers as never, request.headers),
+        headers: rawBody ? signedHeaders : parseWith(def.headers as never, request.headers),
+        rawBody,
       };
       if (def.catalogCacheKey) {
         const key = `${def.method} ${def.url} ${def.catalogCacheKey(input)}`;
@@ -126,6 +148,23 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
       }
       return reply.send(result);
     },
+  });
+}
+
+/**
+ * A raw-body route lives in its own encapsulated scope: there every content type is read as bytes
+ * (the signature covers them exactly), while every other route keeps Fastify's JSON parser.
+ */
+function registerRawBodyRoute(
+  fastify: FastifyInstance,
+  app: AppContext,
+  auth: Authenticator,
+  def: RouteDef,
+): void {
+  fastify.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    registerRoute(scope, app, auth, def);
   });
 }
 
@@ -202,7 +241,10 @@ export function registerModules(
 ): void {
   const endpoints = new Map<string, CallDef[]>();
   for (const module of modules) {
-    for (const route of module.routes ?? []) registerRoute(fastify, app, auth, route);
+    for (const route of module.routes ?? []) {
+      if (route.rawBody) registerRawBodyRoute(fastify, app, auth, route);
+      else registerRoute(fastify, app, auth, route);
+    }
     for (const call of module.calls ?? []) {
       const list = endpoints.get(call.endpoint) ?? [];
       if (list.some((c) => c.queryType === call.queryType)) {

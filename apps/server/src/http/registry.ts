@@ -36,9 +36,20 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown, H 
   response: z.ZodType<R>;
   /** Largest accepted body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /**
+   * Keep the body's exact bytes, for a signature over them (a marketplace webhook's HMAC). The route
+   * is registered in its own plugin scope whose content-type parser keeps the bytes, whatever the
+   * content type; `verify` checks them with the headers first, then the bytes are parsed as JSON
+   * (malformed JSON is a 400) and checked by `body` as usual. The handler gets both.
+   */
+  rawBody?: true;
+  verify?: (ctx: RequestContext, input: { rawBody: Buffer; headers: H }) => void | Promise<void>;
   /** Not listed in the OpenAPI document (dev-only helpers). */
   hidden?: boolean;
-  handler(ctx: RequestContext, input: { params: P; query: Q; body: B; headers: H }): Promise<R>;
+  handler(
+    ctx: RequestContext,
+    input: { params: P; query: Q; body: B; headers: H; rawBody: Buffer | null },
+  ): Promise<R>;
   /**
    * A public catalogue read: the answer is kept per key in the catalog cache until a change is
    * announced (lib/catalog-cache.ts), and served with an ETag (304 when the client has it).
