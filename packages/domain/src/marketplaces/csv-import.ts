@@ -29,9 +29,14 @@ export interface CsvRowError {
   message: string;
 }
 
+/** An order of an export, with the row it starts on (for errors found later, like an unknown store). */
+export interface CsvOrder extends MarketplaceOrder {
+  row: number;
+}
+
 export interface CsvImport {
   /** The orders whose every row is valid, in file order. */
-  orders: MarketplaceOrder[];
+  orders: CsvOrder[];
   /** Item lines in those orders. */
   lines: number;
   errors: CsvRowError[];
@@ -253,7 +258,7 @@ export function readMarketplaceCsv(
     group.rows.push(values);
   }
 
-  const orders: MarketplaceOrder[] = [];
+  const orders: CsvOrder[] = [];
   let lines = 0;
   for (const [orderId, group] of groups) {
     const first = group.rows[0];
@@ -261,6 +266,7 @@ export function readMarketplaceCsv(
     const orderLines = group.rows.map((r) => r.line);
     lines += orderLines.length;
     orders.push({
+      row: first.row,
       channel,
       externalId: orderId,
       storeId: first.storeId,
