@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { MARKETPLACE_PLATFORMS, type MarketplaceChannel } from '@kitchaco/domain';
 import { z } from 'zod';
 
 const bool = z
@@ -45,6 +46,15 @@ const envSchema = z.object({
   /** Square Terminal pairing through Square's Devices API when set; otherwise local codes. */
   SQUARE_ACCESS_TOKEN: z.string().optional(),
   SQUARE_BASE_URL: z.string().url().default('https://connect.squareup.com'),
+  /**
+   * Shared secrets that sign each marketplace's order notifications (HMAC-SHA256 of the body).
+   * Outside production each defaults to demo-<platform>-secret; in production a platform without
+   * one answers its webhook with 503 until it is set.
+   */
+  UBER_EATS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  DELIVEROO_WEBHOOK_SECRET: z.string().min(16).optional(),
+  DOORDASH_WEBHOOK_SECRET: z.string().min(16).optional(),
+  MENULOG_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Where landing page contact messages are sent. */
   CONTACT_EMAIL: z.string().email().default('hello@kitchaco.example'),
   /** Contact form messages accepted per client address per hour. */
@@ -83,6 +93,8 @@ export interface Config {
   images: { dir: string };
   cardTerminals: { kind: 'local' } | { kind: 'square'; accessToken: string; baseUrl: string };
   contact: { email: string; perAddressPerHour: number };
+  /** Each marketplace's webhook signing secret; null: that webhook is not configured (503). */
+  marketplaceSecrets: Record<MarketplaceChannel, string | null>;
 }
 
 const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
@@ -147,5 +159,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       ? { kind: 'square', accessToken: env.SQUARE_ACCESS_TOKEN, baseUrl: env.SQUARE_BASE_URL }
       : { kind: 'local' },
     contact: { email: env.CONTACT_EMAIL, perAddressPerHour: env.CONTACT_PER_ADDRESS_PER_HOUR },
+    marketplaceSecrets: marketplaceSecrets(env, production),
+  };
+}
+
+function marketplaceSecrets(env: Env, production: boolean): Record<MarketplaceChannel, string | null> {
+  const given: Record<MarketplaceChannel, string | undefined> = {
+    uber_eats: env.UBER_EATS_WEBHOOK_SECRET,
+    deliveroo: env.DELIVEROO_WEBHOOK_SECRET,
+    doordash: env.DOORDASH_WEBHOOK_SECRET,
+    menulog: env.MENULOG_WEBHOOK_SECRET,
+  };
+  const secret = (channel: MarketplaceChannel) =>
+    given[channel] ?? (production ? null : `demo-${MARKETPLACE_PLATFORMS[channel].slug}-secret`);
+  return {
+    uber_eats: secret('uber_eats'),
+    deliveroo: secret('deliveroo'),
+    doordash: secret('doordash'),
+    menulog: secret('menulog'),
   };
 }

@@ -81,6 +81,15 @@ const EXPECTED: Record<string, 'public' | 'customer' | 'demo' | string[]> = {
   '/api/v1/admin-data/ admin_get_all_kiosks': [SA],
   '/api/v1/admin-data/ create_device_code': [SA],
   'POST /api/v1/contact/': 'public',
+  // Marketplace webhooks are open, but each checks its platform's HMAC signature of the raw body.
+  'POST /api/v1/marketplaces/uber-eats/webhook/': 'public',
+  'POST /api/v1/marketplaces/deliveroo/webhook/': 'public',
+  'POST /api/v1/marketplaces/doordash/webhook/': 'public',
+  'POST /api/v1/marketplaces/menulog/webhook/': 'public',
+  '/api/v1/admin-data/ marketplace_stores': [SA],
+  '/api/v1/admin-data/ save_marketplace_store': [SA],
+  '/api/v1/admin-data/ marketplace_import_preview': [SA],
+  '/api/v1/admin-data/ marketplace_import_commit': [SA],
 };
 
 const describeAccess = (a: Access) => (a.kind === 'staff' ? [...a.roles].sort() : a.kind);

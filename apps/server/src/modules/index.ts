@@ -5,6 +5,7 @@ import { contactModule } from './contact/contact.routes.js';
 import { financeModule } from './finance/finance.routes.js';
 import { kiosksModule } from './kiosks/kiosks.routes.js';
 import { locationsModule } from './locations/locations.routes.js';
+import { marketplacesModule } from './marketplaces/marketplaces.routes.js';
 import { menusModule } from './menus/menus.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
 import { ordersModule } from './orders/orders.routes.js';
@@ -24,4 +25,5 @@ export const modules: Module[] = [
   menusModule,
   kiosksModule,
   contactModule,
+  marketplacesModule,
 ];

@@ -1,0 +1,339 @@
+import {
+  CSV_FORMATS,
+  type CsvRowError,
+  DEFAULT_TIME_ZONE,
+  gstOfInclusive,
+  MARKETPLACE_CSV_MAX_ERRORS_LISTED,
+  MARKETPLACE_CSV_SAMPLE_SIZE,
+  MARKETPLACE_PLATFORMS,
+  type MarketplaceChannel,
+  type MarketplaceImportCommit,
+  type MarketplaceImportPreview,
+  type MarketplaceImportRequest,
+  type MarketplaceOrder,
+  type MarketplaceStoresResponse,
+  type MarketplaceWebhookResponse,
+  mealMatcher,
+  readMarketplaceCsv,
+  type SaveMarketplaceStoreRequest,
+  statusMovesForward,
+  sum,
+  toAmount,
+  toFixedString,
+} from '@kitchaco/domain';
+import type { Config } from '../../config.js';
+import type { AppContext } from '../../context.js';
+import {
+  conflict,
+  invalid,
+  notFound,
+  rowsRejected,
+  unauthorized,
+  unavailable,
+  unprocessable,
+} from '../../http/errors.js';
+import { signatureMatches } from '../../integrations/marketplace-signatures.js';
+import { presentImportedOrder, presentLocations, presentStore } from './marketplaces.presenter.js';
+import * as q from './marketplaces.queries.js';
+
+type Match = ReturnType<typeof mealMatcher>;
+
+/** One marketplace order as the ledger stores it at its store's location. */
+interface LedgerOrder {
+  order: MarketplaceOrder;
+  store: q.StoreRow;
+  row: q.OrderRow;
+  lines: q.LineRow[];
+}
+
+/**
+ * Turns a platform's order into ledger rows: the store's location, each line's meal matched by
+ * name among the store's brand (or every brand of the location), the brand of the matched meal or
+ * else of the store, amounts as fixed decimals, GST as the inclusive tenth of the total.
+ */
+function toLedger(
+  order: MarketplaceOrder,
+  store: q.StoreRow,
+  match: Match,
+  via: 'webhook' | 'csv',
+  now: Date,
+): LedgerOrder {
+  const lines = order.lines.map((line): q.LineRow => {
+    const meal = match(line.name, store);
+    return {
+      vendorId: meal?.vendorId ?? store.vendorId,
+      mealId: meal?.mealId ?? null,
+      mealName: line.name,
+      quantity: line.quantity,
+      unitPrice: toFixedString(line.unitPrice),
+      subitem: null,
+      combos: line.combos.map((c) => ({ name: c.name, price: toFixedString(c.price), quantity: c.quantity })),
+      specialRequest: line.specialRequest,
+      lineTotal: toFixedString(line.lineTotal),
+    };
+  });
+  return {
+    order,
+    store,
+    lines,
+    row: {
+      locationId: store.locationId,
+      channel: order.channel,
+      externalId: order.externalId,
+      ingestedVia: via,
+      customerName: order.customerName,
+      customerPhone: order.customerPhone,
+      status: order.status,
+      placedAt: order.placedAt,
+      subTotal: toFixedString(order.subTotal),
+      gst: toFixedString(gstOfInclusive(order.total)),
+      total: toFixedString(order.total),
+      platformFee: toFixedString(order.platformFee),
+      createdAt: now,
+    },
+  };
+}
+
+const unknownStoreMessage = (channel: MarketplaceChannel, storeId: string) =>
+  `unknown store '${storeId.slice(0, 100)}' for ${MARKETPLACE_PLATFORMS[channel].name}: map it under Marketplaces, Store mappings first`;
+
+// ---------------------------------------------------------------- webhooks
+
+const SECRET_VARIABLES: Record<MarketplaceChannel, string> = {
+  uber_eats: 'UBER_EATS_WEBHOOK_SECRET',
+  deliveroo: 'DELIVEROO_WEBHOOK_SECRET',
+  doordash: 'DOORDASH_WEBHOOK_SECRET',
+  menulog: 'MENULOG_WEBHOOK_SECRET',
+};
+
+/** Refuses a notification the platform did not sign with our shared secret (before it is read). */
+export function verifyWebhook(
+  config: Config,
+  channel: MarketplaceChannel,
+  rawBody: Buffer,
+  headers: Record<string, string | undefined>,
+): void {
+  const secret = config.marketplaceSecrets[channel];
+  const name = MARKETPLACE_PLATFORMS[channel].name;
+  if (!secret) throw unavailable(`The ${name} webhook is not configured: set ${SECRET_VARIABLES[channel]}.`);
+  if (!signatureMatches(channel, secret, rawBody, headers)) {
+    throw unauthorized(`The ${name} signature is missing or does not match this body.`);
+  }
+}
+
+/**
+ * Stores a platform's order notification in the ledger, once. A new order is written with its
+ * lines and first status event in one transaction; the same order again (a resend, or a later
+ * status notification) leaves the order as stored but moves its status forward, with an event.
+ * Two deliveries at once are safe: the unique (channel, external id) lets one insert win, and the
+ * other waits for it, then reads the stored order under a row lock.
+ */
+export async function receiveWebhookOrder(
+  app: AppContext,
+  order: MarketplaceOrder,
+): Promise<MarketplaceWebhookResponse> {
+  const store = await q.findStore(app.db, order.channel, order.storeId);
+  if (!store) throw unprocessable(unknownStoreMessage(order.channel, order.storeId), 'store_id');
+  const match = mealMatcher(await q.mealsOfLocations(app.db, [store.locationId]));
+  const now = app.clock.now();
+  const ledger = toLedger(order, store, match, 'webhook', now);
+  const answer = await app.db.transaction(async (tx): Promise<MarketplaceWebhookResponse> => {
+    const id = await q.insertOrderOnce(tx, ledger.row);
+    if (id !== null) {
+      await q.insertLines(tx, id, ledger.lines);
+      await q.insertStatusEvent(tx, { orderId: id, fromStatus: null, toStatus: order.status, at: now });
+      return { success: true, order_id: id, duplicate: false, status: order.status };
+    }
+    const stored = await q.lockOrderByExternalId(tx, order.channel, order.externalId);
+    // Orders are never deleted, so the row that won the insert is there.
+    if (!stored) throw conflict('The order changed while it was being stored. Please send it again.');
+    if (!statusMovesForward(stored.status, order.status)) {
+      return { success: true, order_id: stored.id, duplicate: true, status: stored.status };
+    }
+    await q.setOrderStatus(tx, stored.id, order.status, now);
+    await q.insertStatusEvent(tx, {
+      orderId: stored.id,
+      fromStatus: stored.status,
+      toStatus: order.status,
+      at: now,
+    });
+    return { success: true, order_id: stored.id, duplicate: true, status: order.status };
+  });
+  app.log.info(
+    {
+      channel: order.channel,
+      externalId: order.externalId,
+      orderId: answer.order_id,
+      duplicate: answer.duplicate,
+    },
+    'marketplace order notification stored',
+  );
+  return answer;
+}
+
+// ---------------------------------------------------------------- CSV import
+
+interface ImportPlan {
+  channel: MarketplaceChannel;
+  /** Orders read without a row error, with their store when it is mapped. */
+  orders: { order: MarketplaceOrder; ledger: LedgerOrder | null }[];
+  errors: CsvRowError[];
+  unknownStores: string[];
+  unmatchedMeals: string[];
+  duplicates: Set<string>;
+}
+
+async function planImport(app: AppContext, input: MarketplaceImportRequest): Promise<ImportPlan> {
+  const channel = input.platform;
+  const stores = new Map((await q.listStores(app.db, channel)).map((s) => [s.storeId, s]));
+  const read = readMarketplaceCsv(channel, input.csv, {
+    timeZoneOf: (storeId) => stores.get(storeId)?.timeZone ?? DEFAULT_TIME_ZONE,
+  });
+  const locationIds = [...new Set([...stores.values()].map((s) => s.locationId))];
+  const match = mealMatcher(await q.mealsOfLocations(app.db, locationIds));
+  const now = app.clock.now();
+  const errors = [...read.errors];
+  const unknownStores = new Set<string>();
+  const unmatched = new Map<string, string>();
+  const orders = read.orders.map((order) => {
+    const store = stores.get(order.storeId);
+    if (!store) {
+      unknownStores.add(order.storeId);
+      errors.push({
+        row: order.row,
+        field: CSV_FORMATS[channel].columns.storeId,
+        message: unknownStoreMessage(channel, order.storeId),
+      });
+      return { order, ledger: null };
+    }
+    const ledger = toLedger(order, store, match, 'csv', now);
+    ledger.lines.forEach((line) => {
+      const key = line.mealName.trim().toLowerCase();
+      if (line.mealId === null && !unmatched.has(key)) unmatched.set(key, line.mealName.trim());
+    });
+    return { order, ledger };
+  });
+  errors.sort((a, b) => a.row - b.row);
+  const duplicates = await q.existingExternalIds(
+    app.db,
+    channel,
+    orders.map((o) => o.order.externalId),
+  );
+  return {
+    channel,
+    orders,
+    errors,
+    unknownStores: [...unknownStores].sort(),
+    unmatchedMeals: [...unmatched.values()].sort((a, b) => a.localeCompare(b)),
+    duplicates,
+  };
+}
+
+/** What importing the export would do, writing nothing. */
+export async function previewImport(
+  app: AppContext,
+  input: MarketplaceImportRequest,
+): Promise<MarketplaceImportPreview> {
+  const plan = await planImport(app, input);
+  return {
+    success: true,
+    platform: plan.channel,
+    orders: plan.orders.length,
+    lines: sum(plan.orders.map((o) => o.order.lines.length)),
+    total_sales: toAmount(sum(plan.orders.map((o) => o.order.total))),
+    duplicates: plan.orders.filter((o) => plan.duplicates.has(o.order.externalId)).length,
+    unmatched_meals: plan.unmatchedMeals,
+    unknown_stores: plan.unknownStores,
+    errors: plan.errors.slice(0, MARKETPLACE_CSV_MAX_ERRORS_LISTED),
+    error_count: plan.errors.length,
+    sample: plan.orders
+      .slice(0, MARKETPLACE_CSV_SAMPLE_SIZE)
+      .map((o) =>
+        presentImportedOrder(
+          o.order,
+          o.ledger?.store ?? null,
+          o.ledger?.lines ?? null,
+          plan.duplicates.has(o.order.externalId),
+        ),
+      ),
+  };
+}
+
+/**
+ * Imports the export in one transaction: every order not yet in the ledger, with its lines.
+ * A file with any error is refused whole (422 listing the rows), so it is never half imported.
+ */
+export async function commitImport(
+  app: AppContext,
+  input: MarketplaceImportRequest,
+): Promise<MarketplaceImportCommit> {
+  const plan = await planImport(app, input);
+  if (plan.errors.length > 0) {
+    const count = plan.errors.length;
+    throw rowsRejected(
+      `The file has ${count} ${count === 1 ? 'error' : 'errors'}: nothing was imported. Correct the rows and import it again.`,
+      plan.errors.slice(0, MARKETPLACE_CSV_MAX_ERRORS_LISTED),
+    );
+  }
+  const ledger = plan.orders.map((o) => o.ledger!);
+  const written = await app.db.transaction(async (tx) => {
+    // Orders already stored (earlier imports, webhooks, even one arriving meanwhile) are skipped.
+    const ids = await q.insertOrdersOnce(
+      tx,
+      ledger.map((l) => l.row),
+    );
+    const fresh = ledger.filter((l) => ids.has(l.order.externalId));
+    await q.insertManyLines(
+      tx,
+      fresh.flatMap((l) => l.lines.map((line) => ({ ...line, orderId: ids.get(l.order.externalId)! }))),
+    );
+    return fresh;
+  });
+  app.log.info(
+    { channel: plan.channel, imported: written.length, skipped: ledger.length - written.length },
+    'marketplace export imported',
+  );
+  return {
+    success: true,
+    platform: plan.channel,
+    imported: written.length,
+    lines: sum(written.map((l) => l.lines.length)),
+    total_sales: toAmount(sum(written.map((l) => l.order.total))),
+    duplicates: ledger.length - written.length,
+  };
+}
+
+// ---------------------------------------------------------------- store mappings
+
+export async function listStoreMappings(app: AppContext): Promise<MarketplaceStoresResponse> {
+  const [stores, locations] = await Promise.all([q.listStores(app.db), q.locationsWithVendors(app.db)]);
+  return { success: true, stores: stores.map(presentStore), locations: presentLocations(locations) };
+}
+
+/** Creates a mapping, or changes one (id given); a brand must be of the mapping's location. */
+export async function saveStoreMapping(app: AppContext, input: SaveMarketplaceStoreRequest) {
+  const vendorId = input.vendor_id ?? null;
+  if (input.id !== undefined && !(await q.findStoreById(app.db, input.id))) {
+    throw notFound(`Store mapping #${input.id} does not exist.`);
+  }
+  if (!(await q.locationExists(app.db, input.location_id))) {
+    throw invalid(`location_id: location #${input.location_id} does not exist`, 'location_id');
+  }
+  if (vendorId !== null && (await q.vendorLocation(app.db, vendorId)) !== input.location_id) {
+    throw invalid(`vendor_id: brand #${vendorId} is not at location #${input.location_id}`, 'vendor_id');
+  }
+  const id = await q.saveStore(app.db, input.id, {
+    channel: input.platform,
+    storeId: input.store_id,
+    name: input.name,
+    locationId: input.location_id,
+    vendorId,
+    updatedAt: app.clock.now(),
+  });
+  if (id === null) {
+    throw conflict(
+      `${MARKETPLACE_PLATFORMS[input.platform].name} store '${input.store_id}' is already mapped: change that mapping instead.`,
+    );
+  }
+  return { success: true as const, store: presentStore((await q.findStoreById(app.db, id))!) };
+}
