@@ -50,6 +50,21 @@ describe('demo data', () => {
     ]);
   });
 
+  it('maps every brand of every location as a store on each marketplace', async () => {
+    const stores = await rows<{ channel: string; store_id: string; location_id: number; vendor_id: number }>(
+      db,
+      sql`SELECT channel::text AS channel, store_id, location_id, vendor_id FROM marketplace_stores ORDER BY id`,
+    );
+    expect(stores).toHaveLength(summary.vendors * 4);
+    expect(stores[0]).toEqual({ channel: 'uber_eats', store_id: 'ue-1-1', location_id: 1, vendor_id: 1 });
+    const strays = await count(
+      db,
+      sql`SELECT count(*)::int AS n FROM marketplace_stores s JOIN vendors v ON v.id = s.vendor_id
+          WHERE v.location_id <> s.location_id`,
+    );
+    expect(strays).toBe(0);
+  });
+
   it('has location 1 at 31, Malua Street, Reservoir and the default meal category 51', async () => {
     const [first] = await db.select().from(locations).where(eq(locations.id, 1));
     expect(first?.address).toBe('31, Malua Street, Reservoir');

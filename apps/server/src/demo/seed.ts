@@ -4,6 +4,8 @@ import {
   daysBetween,
   type IsoDate,
   localDate,
+  MARKETPLACE_CHANNELS,
+  type MarketplaceChannel,
   type SalesChannel,
   toMills,
   WEEKDAYS,
@@ -21,6 +23,7 @@ import {
   kiosks,
   kitchens,
   locations,
+  marketplaceStores,
   mealCategories,
   mealCombos,
   mealSubitems,
@@ -345,6 +348,30 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
   await insertRows(db, meals, mealRows);
   await insertRows(db, mealCombos, comboRows);
   await insertRows(db, mealSubitems, subitemRows);
+
+  // --- Marketplace stores: each brand of each location is a store on every platform -----------
+  const storePrefix: Record<MarketplaceChannel, string> = {
+    uber_eats: 'ue',
+    deliveroo: 'dr',
+    doordash: 'dd',
+    menulog: 'ml',
+  };
+  const locationNames = new Map(plans.map((p) => [p.id, p.def.name]));
+  await insertRows(
+    db,
+    marketplaceStores,
+    MARKETPLACE_CHANNELS.flatMap((channel) =>
+      vendorRows.map((v) => ({
+        channel,
+        storeId: `${storePrefix[channel]}-${v.locationId}-${v.id}`,
+        locationId: v.locationId,
+        vendorId: v.id!,
+        name: `${v.title} ${locationNames.get(v.locationId)}`,
+        createdAt: setupAt,
+        updatedAt: setupAt,
+      })),
+    ),
+  );
 
   // --- Staff ----------------------------------------------------------------------------------
   type StaffRow = typeof staffUsers.$inferInsert;
