@@ -80,6 +80,10 @@ export const router = createBrowserRouter([
         path: '/admin',
         lazy: async () => ({ Component: (await import('./routes/admin/admin-page')).AdminPage }),
       },
+      {
+        path: '/admin-kiosks',
+        lazy: async () => ({ Component: (await import('./routes/admin/kiosks-page')).AdminKiosksPage }),
+      },
       { path: '/operator-admin', lazy: async () => ({ Component: (await staffPages()).OperatorAdminPage }) },
       {
         path: '/admin-orders',

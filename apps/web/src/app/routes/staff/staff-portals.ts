@@ -82,6 +82,7 @@ export const STAFF_PORTALS = {
       { label: 'Past Stock Orders', to: '/stock-admin-approved-orders' },
       { label: 'Stock List', to: '/stock-admin-stocklist' },
       { label: 'Stock Bundles', to: '/stock-admin-bundle' },
+      { label: 'POS Devices', to: '/admin-kiosks' },
     ],
   },
   operatorAdmin: {

@@ -1,0 +1,50 @@
+import { createDeviceCodeResponse } from '@kitchaco/domain';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError, staffFetch } from '../../../api';
+import { ADMIN_DATA } from './kiosk-keys';
+
+/** What `data` holds: the card provider's answer as JSON text, as the spec's client read it. */
+const deviceCodeData = z.object({
+  device_code: z.object({ code: z.string().min(1), pair_by: z.string() }),
+});
+
+export interface DeviceCode {
+  code: string;
+  /** When the code stops working. */
+  pairBy: Date;
+}
+
+export interface DeviceCodeRequest {
+  kioskId: number;
+  kioskName: string;
+}
+
+function readDeviceCode(text: string): DeviceCode {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = deviceCodeData.safeParse(json);
+  const pairBy = parsed.success ? new Date(parsed.data.device_code.pair_by) : null;
+  if (!parsed.success || !pairBy || Number.isNaN(pairBy.getTime())) {
+    console.warn('Unexpected device code from create_device_code', parsed.success ? text : parsed.error);
+    throw new ApiError(200, 'The server sent an unexpected device code.');
+  }
+  return { code: parsed.data.device_code.code, pairBy };
+}
+
+/** create_device_code: a code the kiosk's card terminal signs in with; the server keeps it on the kiosk. */
+export async function createDeviceCode({ kioskId, kioskName }: DeviceCodeRequest): Promise<DeviceCode> {
+  const { data } = await staffFetch(ADMIN_DATA, {
+    body: { query_type: 'create_device_code', kiosk_id: kioskId, kiosk_name: kioskName },
+    schema: createDeviceCodeResponse,
+  });
+  return readDeviceCode(data);
+}
+
+export function useCreateDeviceCode() {
+  return useMutation({ mutationFn: createDeviceCode });
+}

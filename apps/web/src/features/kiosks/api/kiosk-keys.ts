@@ -1,0 +1,7 @@
+/** Query keys of the POS Devices page, under the staff root so that signing out forgets them. */
+export const kioskKeys = {
+  all: ['staff', 'kiosks'] as const,
+  list: () => [...kioskKeys.all, 'list'] as const,
+};
+
+export const ADMIN_DATA = '/api/v1/admin-data/';
