@@ -66,7 +66,11 @@ async function staffSession(who) {
   return keys;
 }
 
-/** [name, path, who] — who: undefined (visitor), 'customer', or a STAFF key. */
+/**
+ * [name, path, who, steps] — who: undefined (visitor), 'customer', or a STAFF key; steps (optional)
+ * bring the screen to a state before the picture: ["tab", name], ["button", name],
+ * ["select", label, option], ["fill", label, text], ["file", fileName, content].
+ */
 const SCREENS = [
   ['home-map', '/'],
   ['home-restaurants', '/?tab=restaurants'],
@@ -84,7 +88,7 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
 });
 const extra = process.env.SCREENS ? JSON.parse(process.env.SCREENS) : [];
-for (const [name, path, who] of [...SCREENS, ...extra]) {
+for (const [name, path, who, steps] of [...SCREENS, ...extra]) {
   if (filter && !name.includes(filter)) continue;
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const storage = who === 'customer' ? await customerSession() : who ? await staffSession(who) : {};
@@ -99,6 +103,21 @@ for (const [name, path, who] of [...SCREENS, ...extra]) {
   // Live pages hold an event stream open, so the network never goes idle: wait for it briefly.
   await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
   await page.waitForTimeout(800);
+  for (const [kind, a, b] of steps ?? []) {
+    if (kind === 'tab') await page.getByRole('tab', { name: a }).click();
+    else if (kind === 'button') await page.getByRole('button', { name: a, exact: true }).first().click();
+    else if (kind === 'fill') await page.getByLabel(a).first().fill(b);
+    else if (kind === 'file') {
+      await page
+        .locator('input[type="file"]')
+        .first()
+        .setInputFiles({ name: a, mimeType: 'text/csv', buffer: Buffer.from(b) });
+    } else if (kind === 'select') {
+      await page.getByRole('combobox', { name: a }).first().click();
+      await page.getByRole('option', { name: b }).first().click();
+    }
+    await page.waitForTimeout(600);
+  }
   const file = join(out, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   process.stdout.write(`${file}\n`);

@@ -98,6 +98,12 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await backOfficePages()).AdminOperatorsPage }),
       },
       {
+        path: '/admin-marketplaces',
+        lazy: async () => ({
+          Component: (await import('./routes/admin/marketplaces-page')).AdminMarketplacesPage,
+        }),
+      },
+      {
         path: '/dev/outbox',
         lazy: async () => ({ Component: (await import('./routes/dev-outbox-page')).DevOutboxPage }),
       },

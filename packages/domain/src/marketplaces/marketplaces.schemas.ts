@@ -98,7 +98,9 @@ export const importedOrder = z.object({
   /** The location the store maps to; null for an unknown store. */
   location: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
+  /** ISO instant; shown on the clock of `time_zone`, the location's (the default for an unknown store). */
   placed_at: z.string(),
+  time_zone: z.string(),
   sub_total: z.number(),
   total: z.number(),
   platform_fee: z.number(),

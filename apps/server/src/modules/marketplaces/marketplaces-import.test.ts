@@ -100,6 +100,7 @@ describe('an Uber Eats order export', () => {
       location: 'Reservoir',
       status: 'Finished',
       placed_at: '2026-11-18T01:30:00.000Z',
+      time_zone: 'Australia/Melbourne',
       sub_total: 37,
       total: 37,
       platform_fee: 11.1,

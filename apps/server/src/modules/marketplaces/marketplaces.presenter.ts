@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TIME_ZONE,
   type ImportedOrder,
   type MarketplaceOrder,
   type MarketplaceStore,
@@ -48,6 +49,7 @@ export function presentImportedOrder(
     location: store?.location ?? null,
     status: order.status,
     placed_at: order.placedAt.toISOString(),
+    time_zone: store?.timeZone ?? DEFAULT_TIME_ZONE,
     sub_total: toAmount(order.subTotal),
     total: toAmount(order.total),
     platform_fee: toAmount(order.platformFee),

@@ -78,6 +78,7 @@ export const STAFF_PORTALS = {
       { label: 'Dashboard', to: '/admin' },
       { label: 'Customer Orders', to: '/admin-orders' },
       { label: 'Operators', to: '/admin-operators' },
+      { label: 'Marketplaces', to: '/admin-marketplaces' },
       { label: 'Pending Stock Orders', to: '/stock-admin' },
       { label: 'Past Stock Orders', to: '/stock-admin-approved-orders' },
       { label: 'Stock List', to: '/stock-admin-stocklist' },

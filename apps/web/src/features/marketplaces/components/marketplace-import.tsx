@@ -1,0 +1,328 @@
+import {
+  CSV_FORMATS,
+  type ImportedOrder,
+  MARKETPLACE_CSV_MAX_CHARS,
+  MARKETPLACE_PLATFORMS,
+  type MarketplaceChannel,
+  type MarketplaceImportPreview,
+} from '@kitchaco/domain';
+import {
+  Alert,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileTypeCsv } from '@tabler/icons-react';
+import { useState } from 'react';
+import { aud, formatCount, NumTd, NumTh } from '../../../components/amounts';
+import { UnmatchedMealName } from '../../../components/unmatched-meal-name';
+import { formatLocalInstant } from '../../../lib/local-time';
+import { useCommitMarketplaceImport } from '../api/commit-marketplace-import';
+import { usePreviewMarketplaceImport } from '../api/preview-marketplace-import';
+import { PLATFORM_OPTIONS } from './store-form';
+
+/** The preview of one file for one platform; the Import button acts on exactly that pair. */
+interface Previewed {
+  platform: MarketplaceChannel;
+  file: File;
+  csv: string;
+  result: MarketplaceImportPreview;
+}
+
+/**
+ * Imports a platform's order export: choose the platform and the file, preview what would be
+ * stored (counts, duplicates, unmatched meals, unknown stores, every bad row, a sample), then
+ * import. Import is enabled only for a previewed file without errors, and the server refuses a
+ * file with errors anyway, so an export is never half imported.
+ */
+export function MarketplaceImport() {
+  const [platform, setPlatform] = useState<MarketplaceChannel | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [previewed, setPreviewed] = useState<Previewed | null>(null);
+  const preview = usePreviewMarketplaceImport();
+  const commit = useCommitMarketplaceImport();
+  const current = previewed && previewed.platform === platform && previewed.file === file ? previewed : null;
+  // Only a previewed file without errors, with something new to add.
+  const canImport =
+    current !== null && current.result.error_count === 0 && current.result.orders > current.result.duplicates;
+
+  const runPreview = async () => {
+    setProblem(null);
+    commit.reset();
+    if (!platform) return setProblem('Please choose the platform the file comes from.');
+    if (!file) return setProblem('Please choose the CSV file to import.');
+    if (file.size > MARKETPLACE_CSV_MAX_CHARS) {
+      return setProblem('The file is larger than 5 MB: export a shorter date range.');
+    }
+    const csv = await file.text();
+    preview.mutate(
+      { platform, csv },
+      { onSuccess: (result) => setPreviewed({ platform, file, csv, result }) },
+    );
+  };
+
+  const runImport = () => {
+    if (!current) return;
+    commit.mutate(
+      { platform: current.platform, csv: current.csv },
+      {
+        onSuccess: (done) => {
+          notifications.show({
+            color: 'green',
+            title: `${MARKETPLACE_PLATFORMS[done.platform].name} orders imported`,
+            message: `${formatCount(done.imported)} new ${done.imported === 1 ? 'order' : 'orders'}, ${aud(done.total_sales)}.${
+              done.duplicates > 0 ? ` ${formatCount(done.duplicates)} already in the ledger skipped.` : ''
+            }`,
+          });
+          setPreviewed(null);
+          setFile(null);
+        },
+      },
+    );
+  };
+
+  const failure = problem ?? preview.error?.message ?? commit.error?.message ?? null;
+  const columns = platform ? Object.values(CSV_FORMATS[platform].columns) : null;
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md" component="section" aria-labelledby="import-title">
+        <Stack>
+          <div>
+            <Title order={3} size="h5" id="import-title">
+              Import an order export
+            </Title>
+            <Text size="sm" c="dimmed">
+              Orders already in the ledger (by webhook or an earlier import) are skipped. Dates are read on
+              the clock of each store's location.
+            </Text>
+          </div>
+          <Group align="flex-end" wrap="wrap">
+            <Select
+              label="Platform"
+              placeholder="Choose a platform"
+              data={PLATFORM_OPTIONS}
+              value={platform}
+              onChange={(value) => setPlatform(value as MarketplaceChannel | null)}
+              w={220}
+              required
+            />
+            <FileInput
+              label="Export file (CSV)"
+              placeholder="Choose a .csv file"
+              accept=".csv,text/csv"
+              value={file}
+              onChange={setFile}
+              leftSection={<IconFileTypeCsv size={18} aria-hidden />}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+              w={320}
+              required
+            />
+            <Button onClick={runPreview} loading={preview.isPending} variant="default">
+              Preview
+            </Button>
+            <Button onClick={runImport} loading={commit.isPending} disabled={!canImport}>
+              Import
+            </Button>
+          </Group>
+          {columns && (
+            <Text size="xs" c="dimmed">
+              Expected columns: {columns.join(', ')}
+            </Text>
+          )}
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
+        </Stack>
+      </Paper>
+      {current && <PreviewResult preview={current.result} />}
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="sm">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fw={700} size="xl">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function PreviewResult({ preview }: { preview: MarketplaceImportPreview }) {
+  const fresh = preview.orders - preview.duplicates;
+  return (
+    <Stack gap="md" component="section" aria-label="Import preview">
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <Figure label="Orders" value={formatCount(preview.orders)} />
+        <Figure label="Item lines" value={formatCount(preview.lines)} />
+        <Figure label="Total sales" value={aud(preview.total_sales)} />
+        <Figure label="Already in the ledger" value={formatCount(preview.duplicates)} />
+      </SimpleGrid>
+      {preview.error_count > 0 ? (
+        <Alert color="red" variant="light" role="alert" title="The file cannot be imported yet">
+          {formatCount(preview.error_count)} {preview.error_count === 1 ? 'problem' : 'problems'} below:
+          correct the file (or map the unknown stores) and preview it again.
+        </Alert>
+      ) : (
+        <Alert color={fresh > 0 ? 'green' : 'gray'} variant="light">
+          {fresh > 0
+            ? `Ready: importing adds ${formatCount(fresh)} new ${fresh === 1 ? 'order' : 'orders'}.`
+            : 'Every order of this file is already in the ledger: importing adds nothing.'}
+        </Alert>
+      )}
+      {preview.unknown_stores.length > 0 && (
+        <Paper withBorder p="md">
+          <Text fw={700} mb={4}>
+            Unknown stores
+          </Text>
+          <Text size="sm" c="dimmed" mb="xs">
+            Add a store mapping for each, then preview again.
+          </Text>
+          <List size="sm">
+            {preview.unknown_stores.map((id) => (
+              <List.Item key={id} ff="monospace">
+                {id}
+              </List.Item>
+            ))}
+          </List>
+        </Paper>
+      )}
+      {preview.unmatched_meals.length > 0 && (
+        <Paper withBorder p="md">
+          <Text fw={700} mb={4}>
+            Unmatched meals
+          </Text>
+          <Text size="sm" c="dimmed" mb="xs">
+            These names match none of the store's meals: they are imported with meal id -1 and show in red on
+            the reports.
+          </Text>
+          <Group gap="md">
+            {preview.unmatched_meals.map((name) => (
+              <UnmatchedMealName key={name} name={name} />
+            ))}
+          </Group>
+        </Paper>
+      )}
+      {preview.errors.length > 0 && <RowErrors preview={preview} />}
+      {preview.sample.length > 0 && <Sample orders={preview.sample} total={preview.orders} />}
+    </Stack>
+  );
+}
+
+function RowErrors({ preview }: { preview: MarketplaceImportPreview }) {
+  return (
+    <Paper withBorder p="md">
+      <Text fw={700} mb="xs" id="row-errors-title">
+        Row errors
+        {preview.error_count > preview.errors.length && ` (the first ${formatCount(preview.errors.length)})`}
+      </Text>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped aria-labelledby="row-errors-title">
+          <Table.Thead>
+            <Table.Tr>
+              <NumTh>Row</NumTh>
+              <Table.Th>Column</Table.Th>
+              <Table.Th>Problem</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.errors.map((e) => (
+              <Table.Tr key={`${e.row}-${e.field}-${e.message}`}>
+                <NumTd>{e.row}</NumTd>
+                <Table.Td>{e.field}</Table.Td>
+                <Table.Td>{e.message}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function Sample({ orders, total }: { orders: ImportedOrder[]; total: number }) {
+  return (
+    <Paper withBorder p="md">
+      <Text fw={700} mb="xs" id="sample-title">
+        {orders.length < total ? `The first ${orders.length} orders` : 'Orders'} as they will be stored
+      </Text>
+      <Table.ScrollContainer minWidth={820}>
+        <Table striped aria-labelledby="sample-title" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Order ID</Table.Th>
+              <Table.Th>Location</Table.Th>
+              <Table.Th>Placed</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Items</Table.Th>
+              <NumTh>Fee</NumTh>
+              <NumTh>Total</NumTh>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.map((order) => (
+              <Table.Tr key={order.external_id}>
+                <Table.Td>
+                  <Text ff="monospace" size="sm">
+                    {order.external_id}
+                  </Text>
+                  {order.duplicate && (
+                    <Badge color="gray" variant="light" size="sm">
+                      Already imported
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{order.location ?? <Text c="red">Unknown store {order.store_id}</Text>}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatLocalInstant(order.placed_at, order.time_zone)}
+                </Table.Td>
+                <Table.Td>{order.status}</Table.Td>
+                <Table.Td>
+                  <List size="sm" listStyleType="none">
+                    {order.lines.map((line, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a previewed order's lines never move, and two may share a name
+                      <List.Item key={i}>
+                        {line.quantity} ×{' '}
+                        {line.meal_id === -1 ? <UnmatchedMealName name={line.name} /> : line.name}
+                        {line.combos.length > 0 && (
+                          <Text span size="xs" c="dimmed">
+                            {' '}
+                            + {line.combos.map((c) => `${c.quantity} × ${c.name}`).join(', ')}
+                          </Text>
+                        )}{' '}
+                        <Text span size="xs" c="dimmed">
+                          {aud(line.line_total)}
+                        </Text>
+                      </List.Item>
+                    ))}
+                  </List>
+                </Table.Td>
+                <NumTd>{aud(order.platform_fee)}</NumTd>
+                <NumTd>{aud(order.total)}</NumTd>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
