@@ -44,20 +44,28 @@ const WEB_INPUTS = [
   'packages/domain/src',
 ];
 
+/**
+ * Where the web app is built: apps/web/dist, or WEB_OUT (an absolute path) so that journeys run side by
+ * side from one checkout do not rebuild each other's app mid-run.
+ */
+export const webOut = process.env.WEB_OUT ?? join(root, 'apps/web/dist');
+
 /** Builds the server (incremental tsc) and the web app when its sources changed since the last build. */
 export async function buildIfNeeded({ quiet = false } = {}) {
   const say = (m) => quiet || process.stdout.write(`${m}\n`);
   say('Building the server (tsc -b) ...');
   const tsc = await run(bin('tsc'), ['-b', 'packages/domain', 'apps/server']);
   if (tsc !== 0) return tsc;
-  const index = join(root, 'apps/web/dist/index.html');
+  const index = join(webOut, 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   if (built >= newestMtime(WEB_INPUTS)) {
     say('Web app is up to date.');
     return 0;
   }
   say('Building the web app (vite build) ...');
-  return run(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: join(root, 'apps/web') });
+  return run(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', webOut], {
+    cwd: join(root, 'apps/web'),
+  });
 }
 
 export function chromiumPath() {

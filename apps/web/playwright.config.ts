@@ -25,7 +25,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  outputDir: `${root}test-results/playwright-artifacts`,
+  outputDir: `${root}test-results/playwright-artifacts-${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1400, height: 900 },
@@ -47,7 +47,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: `${root}node_modules/.tmp/e2e-data-${PORT}`,
-      WEB_DIST: `${root}apps/web/dist`,
+      WEB_DIST: process.env.WEB_OUT ?? `${root}apps/web/dist`,
       DEMO: 'true',
       DEMO_SCALE: '0.3',
       LOG_LEVEL: 'warn',
