@@ -81,6 +81,11 @@ const SCREENS = [
   ['stock-admin', '/stock-admin', 'stockadmin'],
   ['admin', '/admin', 'admin'],
   ['operator', '/operator-admin', 'operator'],
+  ['marketplaces', '/admin-marketplaces', 'admin'],
+  ['kiosks', '/admin-kiosks', 'admin'],
+  ['landing', '/welcome'],
+  ['our-brands', '/our-brands'],
+  ['franchising-info', '/franchising-info'],
 ];
 
 const browser = await chromium.launch({

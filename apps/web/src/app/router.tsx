@@ -1,5 +1,6 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { LANDING_AT_ROOT } from '../lib/landing-host';
 import { NotFoundPage } from './routes/not-found-page';
 import { PrefixedPage, prefixedPageLoader } from './routes/prefixed-page';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -8,6 +9,21 @@ const staffPages = () => import('./routes/staff/staff-pages');
 const backOfficePages = () => import('./routes/back-office/back-office-pages');
 const stockAdminPages = () => import('./routes/stock-admin/stock-admin-pages');
 const stockOrderingPages = () => import('./routes/stock-ordering/stock-ordering-pages');
+const landingPages = () => import('./routes/landing/landing-pages');
+
+/**
+ * `/` is the landing page on a www. host and the customer app's home on every other host; the landing
+ * site never loads the customer app's code (docs/landing.md).
+ */
+const landingHome: RouteObject['lazy'] = async () => ({ Component: (await landingPages()).LandingPage });
+const customerHome: RouteObject[] = LANDING_AT_ROOT
+  ? []
+  : [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./routes/customer/home-page')).CustomerHomePage }),
+      },
+    ];
 
 /** One lazily loaded chunk per area and customer page: the map and checkout stay out of the first load. */
 export const router = createBrowserRouter([
@@ -16,13 +32,22 @@ export const router = createBrowserRouter([
     ErrorBoundary: RouteErrorPage,
     children: [
       {
+        lazy: async () => ({ Component: (await landingPages()).LandingLayout }),
+        children: [
+          ...(LANDING_AT_ROOT ? [{ index: true, lazy: landingHome }] : []),
+          { path: '/welcome', lazy: landingHome },
+          { path: '/our-brands', lazy: async () => ({ Component: (await landingPages()).OurBrandsPage }) },
+          {
+            path: '/franchising-info',
+            lazy: async () => ({ Component: (await landingPages()).FranchisingInfoPage }),
+          },
+        ],
+      },
+      {
         path: '/',
         lazy: async () => ({ Component: (await import('./layouts/customer-layout')).CustomerLayout }),
         children: [
-          {
-            index: true,
-            lazy: async () => ({ Component: (await import('./routes/customer/home-page')).CustomerHomePage }),
-          },
+          ...customerHome,
           {
             path: 'orders',
             lazy: async () => ({ Component: (await import('./routes/customer/orders-page')).OrdersPage }),
