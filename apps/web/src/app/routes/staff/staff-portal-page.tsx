@@ -6,7 +6,7 @@ import { useStaffLogout } from '../../../features/auth/hooks/use-staff-logout';
 import { StaffAccountSummary } from '../../../features/staff/components/staff-account-summary';
 import { StaffFrame } from '../../../features/staff/components/staff-frame';
 import { StaffHeaderAccount } from '../../../features/staff/components/staff-header-account';
-import { StaffNav } from '../../../features/staff/components/staff-nav';
+import { isGroupedNav, StaffNav } from '../../../features/staff/components/staff-nav';
 import type { StaffSession } from '../../../lib/session/staff-session';
 import { useStaffSession } from '../../../lib/session/use-staff-session';
 import type { StaffPortal } from './staff-portals';
@@ -43,11 +43,13 @@ export function StaffPortalPage({ portal, children, redirectWhenSignedOut = fals
     );
   }
 
+  const nav = portal.nav(session);
   return (
     <StaffFrame
       title={portal.title}
       subtitle={portal.showLocation ? session.locationName : null}
-      nav={<StaffNav items={portal.nav(session)} />}
+      nav={<StaffNav items={nav} />}
+      navPlacement={isGroupedNav(nav) ? 'side' : 'top'}
       account={
         <StaffHeaderAccount
           firstName={session.firstName}

@@ -8,18 +8,29 @@ interface StaffFrameProps {
   subtitle?: string | null;
   /** The right side of the header: the welcome line and Logout when signed in. */
   account?: ReactNode;
-  /** Under the title: the portal's navigation when signed in. */
+  /** The portal's navigation when signed in: under the title, or beside the page. */
   nav?: ReactNode;
+  navPlacement?: 'top' | 'side';
   children: ReactNode;
 }
 
+const SIDEBAR_WIDTH = 210;
+
 /** Header and main landmarks of every staff page; works at any window width. */
-export function StaffFrame({ title, subtitle, account, nav, children }: StaffFrameProps) {
+export function StaffFrame({
+  title,
+  subtitle,
+  account,
+  nav,
+  navPlacement = 'top',
+  children,
+}: StaffFrameProps) {
+  const side = nav && navPlacement === 'side';
   return (
     <>
       <DocumentTitle title={title} />
       <Box component="header" py="sm" style={headerStyle}>
-        <Container size="xl">
+        <Container size={side ? '100%' : 'xl'} px={side ? 'xl' : undefined}>
           <Group justify="space-between" gap="md">
             <Stack gap={0}>
               <Title order={1} size="h3">
@@ -29,12 +40,23 @@ export function StaffFrame({ title, subtitle, account, nav, children }: StaffFra
             </Stack>
             {account}
           </Group>
-          {nav && <Box mt="sm">{nav}</Box>}
+          {nav && !side && <Box mt="sm">{nav}</Box>}
         </Container>
       </Box>
-      <Box component="main" py="xl">
-        <Container size="xl">{children}</Container>
-      </Box>
+      {side ? (
+        <Group align="flex-start" gap="xl" wrap="nowrap" px="xl" py="xl">
+          <Box w={SIDEBAR_WIDTH} style={{ flex: 'none', position: 'sticky', top: 16 }}>
+            {nav}
+          </Box>
+          <Box component="main" style={{ flex: 1, minWidth: 0 }}>
+            {children}
+          </Box>
+        </Group>
+      ) : (
+        <Box component="main" py="xl">
+          <Container size="xl">{children}</Container>
+        </Box>
+      )}
     </>
   );
 }
