@@ -128,6 +128,35 @@ export const router = createBrowserRouter([
           Component: (await import('./routes/admin/marketplaces-page')).AdminMarketplacesPage,
         }),
       },
+      // Menu management (docs/menus.md): one lazily loaded chunk for all its pages.
+      {
+        path: '/admin-menu',
+        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).AdminMenuPage }),
+      },
+      {
+        path: '/admin-menu-edit',
+        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).AdminMenuEditPage }),
+      },
+      {
+        path: '/admin-menu-add',
+        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).AdminMenuAddPage }),
+      },
+      {
+        path: '/admin-menu-review',
+        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).AdminMenuReviewPage }),
+      },
+      {
+        path: '/operator-admin-menu',
+        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).OperatorMenuPage }),
+      },
+      {
+        path: '/operator-menu-edit',
+        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).OperatorMenuEditPage }),
+      },
+      {
+        path: '/operator-menu-add',
+        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).OperatorMenuAddPage }),
+      },
       {
         path: '/dev/outbox',
         lazy: async () => ({ Component: (await import('./routes/dev-outbox-page')).DevOutboxPage }),

@@ -1,0 +1,165 @@
+import { updateMenuRequest } from '@kitchaco/domain';
+import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import type { MenuItem } from '../api/get-menu-item';
+import { useUpdateMenu } from '../api/update-menu';
+import { type FormErrors, formErrors, serverMessage } from '../form-errors';
+import { MENUS_TEXT } from '../messages';
+import { AddExtraDialog, type ExtraKind } from './add-extra-dialog';
+import { type ExtraRow, ExtrasEditor } from './extras-editor';
+import { type MealDraft, MealFields, type MenuRole, priceOf } from './meal-fields';
+
+interface MealEditFormProps {
+  /** The meal as the server has it; read again after every save and add. */
+  item: MenuItem;
+  editor: MenuRole;
+  categories?: readonly { id: number; title: string }[] | undefined;
+}
+
+function draftOf(item: MenuItem, editor: MenuRole): MealDraft {
+  return {
+    meal_name: item.meal_name,
+    meal_price: item.meal_price,
+    status: editor === 'operator' ? 'Waiting for review' : item.status,
+    description: item.description,
+    category_id: item.category_id === null ? null : String(item.category_id),
+    image: null,
+  };
+}
+
+/** Rows as the server has them with the changes typed here on top. */
+function withEdits<T extends { id: number }>(rows: readonly T[], edits: Record<number, Partial<ExtraRow>>) {
+  return rows.map((row) => ({ ...row, ...edits[row.id] }));
+}
+
+/**
+ * The edit page's form: the meal's fields, its combos and sub items (edited in place, saved with
+ * Submit) and the add dialogs (saved at once). What is typed stays when a combo is added meanwhile.
+ * A super admin's save is live; an operator's waits for review, which the page then says.
+ */
+export function MealEditForm({ item, editor, categories }: MealEditFormProps) {
+  const update = useUpdateMenu();
+  const [draft, setDraft] = useState<MealDraft>(() => draftOf(item, editor));
+  const [comboEdits, setComboEdits] = useState<Record<number, Partial<ExtraRow>>>({});
+  const [subitemEdits, setSubitemEdits] = useState<Record<number, Partial<ExtraRow>>>({});
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [saved, setSaved] = useState(false);
+  const [adding, setAdding] = useState<ExtraKind | null>(null);
+
+  const combos = withEdits(item.meal_combo, comboEdits);
+  const subitems = withEdits(item.meal_subitem, subitemEdits);
+  const change = (patch: Partial<MealDraft>) => {
+    setSaved(false);
+    setDraft((d) => ({ ...d, ...patch }));
+  };
+  const editRow = (set: typeof setComboEdits) => (id: number, patch: Partial<ExtraRow>) => {
+    setSaved(false);
+    set((edits) => ({ ...edits, [id]: { ...edits[id], ...patch } }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    const parsed = updateMenuRequest.safeParse({
+      menu_item: {
+        id: item.id,
+        meal_name: draft.meal_name,
+        meal_price: priceOf(draft.meal_price),
+        status: draft.status,
+        description: draft.description,
+        ...(editor === 'admin' ? { category_id: draft.category_id ? Number(draft.category_id) : null } : {}),
+        meal_combo: combos.map((c) => ({
+          id: c.id,
+          name: c.name,
+          price: priceOf(c.price),
+          status: c.status,
+        })),
+        meal_subitem: subitems.map((s) => ({ id: s.id, name: s.name, status: s.status })),
+      },
+      ...(draft.image ? { image: draft.image } : {}),
+    });
+    if (!parsed.success) return setErrors(formErrors(parsed.error.issues));
+    setErrors({});
+    update.mutate(parsed.data, {
+      onSuccess: () => {
+        // The lists were read again before this runs: the rows now hold what was saved.
+        setComboEdits({});
+        setSubitemEdits({});
+        setDraft((d) => ({ ...d, image: null }));
+        setSaved(true);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="lg">
+      {item.status === 'Waiting for review' && (
+        <Alert color="yellow" variant="light" title="Waiting for review">
+          {MENUS_TEXT.waitingBanner}
+        </Alert>
+      )}
+      {item.status === 'Rejected' && (
+        <Alert color="red" variant="light" title="Rejected">
+          {MENUS_TEXT.rejectedBanner}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate aria-label={`Edit ${item.meal_name}`}>
+        <Stack gap="lg">
+          <Paper withBorder p="md">
+            <MealFields
+              draft={draft}
+              onChange={change}
+              errors={errors}
+              editor={editor}
+              adding={false}
+              categories={categories}
+              currentImage={item.meal_image}
+              seed={item.id}
+              disabled={update.isPending}
+            />
+          </Paper>
+          <ExtrasEditor
+            kind="combo"
+            rows={combos}
+            onChange={editRow(setComboEdits)}
+            onAdd={() => setAdding('Combo')}
+            editor={editor}
+            errors={errors}
+            disabled={update.isPending}
+          />
+          <ExtrasEditor
+            kind="subitem"
+            rows={subitems.map((s) => ({ ...s, price: 0 }))}
+            onChange={editRow(setSubitemEdits)}
+            onAdd={() => setAdding('SubItem')}
+            editor={editor}
+            errors={errors}
+            disabled={update.isPending}
+          />
+          {update.error && (
+            <Alert color="red" variant="light" role="alert">
+              {serverMessage(update.error)}
+            </Alert>
+          )}
+          {saved && (
+            <Alert color="green" variant="light" role="status">
+              {editor === 'operator' ? MENUS_TEXT.savedForReview : MENUS_TEXT.updated}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending} size="md">
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <AddExtraDialog
+        mealId={item.id}
+        mealName={item.meal_name}
+        kind={adding}
+        editor={editor}
+        onClose={() => setAdding(null)}
+      />
+    </Stack>
+  );
+}
