@@ -11,6 +11,7 @@ import { buildOpenApi } from './http/openapi.js';
 import { registerModules } from './http/register.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { type Adapters, createAdapters } from './integrations/adapters.js';
+import { IMMUTABLE_CACHE } from './integrations/images.js';
 import { CatalogCache } from './lib/catalog-cache.js';
 import { authenticator } from './modules/auth/auth.service.js';
 import { modules } from './modules/index.js';
@@ -145,10 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get<{ Params: { name: string } }>('/images/:name', async (request, reply) => {
     const image = await context.adapters.images.get(request.params.name);
     if (!image) return reply.status(404).send({ success: false, error: 'No such image', code: 'not_found' });
-    return reply
-      .type('image/webp')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(image);
+    return reply.type('image/webp').header('cache-control', IMMUTABLE_CACHE).send(image);
   });
 
   const openApi = buildOpenApi(modules);

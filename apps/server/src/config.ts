@@ -61,6 +61,18 @@ const envSchema = z.object({
   CONTACT_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Where uploaded meal images are kept (default DATA_DIR/images). */
   IMAGE_DIR: z.string().optional(),
+  /**
+   * Meal images in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO...) when IMAGE_S3_BUCKET
+   * is set; then the keys and IMAGE_PUBLIC_BASE_URL are required too. Unset: the IMAGE_DIR folder.
+   */
+  IMAGE_S3_BUCKET: z.string().min(1).optional(),
+  /** Path-style endpoint (https://<account>.r2.cloudflarestorage.com); default AWS's of the region. */
+  IMAGE_S3_ENDPOINT: z.string().url().optional(),
+  IMAGE_S3_REGION: z.string().min(1).default('us-east-1'),
+  IMAGE_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  IMAGE_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Where browsers load the bucket's images from (a CDN or the bucket's public address). */
+  IMAGE_PUBLIC_BASE_URL: z.string().url().optional(),
   /** Demo generator scale (1 = about 20 weeks at 6 locations). */
   DEMO_SCALE: z.coerce.number().min(0.01).max(1000).default(1),
 });
@@ -90,11 +102,20 @@ export interface Config {
   sms: { kind: 'local' } | { kind: 'twilio'; accountSid: string; authToken: string; from: string };
   email: { kind: 'local'; from: string } | { kind: 'smtp'; url: string; from: string };
   demoScale: number;
-  images: { dir: string };
+  images: { dir: string; s3: S3ImageConfig | null };
   cardTerminals: { kind: 'local' } | { kind: 'square'; accessToken: string; baseUrl: string };
   contact: { email: string; perAddressPerHour: number };
   /** Each marketplace's webhook signing secret; null: that webhook is not configured (503). */
   marketplaceSecrets: Record<MarketplaceChannel, string | null>;
+}
+
+export interface S3ImageConfig {
+  bucket: string;
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicBaseUrl: string;
 }
 
 const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
@@ -117,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (twilio.some(Boolean) && !twilio.every(Boolean)) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three or none');
   }
+  const s3Images = imageBucket(env, production, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -154,12 +176,47 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       ? { kind: 'smtp', url: env.SMTP_URL, from: env.EMAIL_FROM }
       : { kind: 'local', from: env.EMAIL_FROM },
     demoScale: env.DEMO_SCALE,
-    images: { dir: resolve(cwd, env.IMAGE_DIR ?? join(env.DATA_DIR, 'images')) },
+    images: { dir: resolve(cwd, env.IMAGE_DIR ?? join(env.DATA_DIR, 'images')), s3: s3Images },
     cardTerminals: env.SQUARE_ACCESS_TOKEN
       ? { kind: 'square', accessToken: env.SQUARE_ACCESS_TOKEN, baseUrl: env.SQUARE_BASE_URL }
       : { kind: 'local' },
     contact: { email: env.CONTACT_EMAIL, perAddressPerHour: env.CONTACT_PER_ADDRESS_PER_HOUR },
     marketplaceSecrets: marketplaceSecrets(env, production),
+  };
+}
+
+/** The S3-compatible image bucket, when any IMAGE_S3_* is set; adds to problems what is missing. */
+function imageBucket(env: Env, production: boolean, problems: string[]): S3ImageConfig | null {
+  const bucket = env.IMAGE_S3_BUCKET;
+  const accessKeyId = env.IMAGE_S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.IMAGE_S3_SECRET_ACCESS_KEY;
+  const publicBase = env.IMAGE_PUBLIC_BASE_URL;
+  const required = {
+    IMAGE_S3_BUCKET: bucket,
+    IMAGE_S3_ACCESS_KEY_ID: accessKeyId,
+    IMAGE_S3_SECRET_ACCESS_KEY: secretAccessKey,
+    IMAGE_PUBLIC_BASE_URL: publicBase,
+  };
+  if (!Object.values(required).some(Boolean) && !env.IMAGE_S3_ENDPOINT) return null;
+  if (!bucket || !accessKeyId || !secretAccessKey || !publicBase) {
+    const missing = Object.entries(required)
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    problems.push(`${missing.join(', ')}: required for S3 image storage (or unset every IMAGE_S3_*)`);
+    return null;
+  }
+  // The pages' CSP loads images from the site itself or over https only.
+  if (production && !publicBase.startsWith('https://')) {
+    problems.push('IMAGE_PUBLIC_BASE_URL: must be an https:// address in production');
+  }
+  const endpoint = env.IMAGE_S3_ENDPOINT ?? `https://s3.${env.IMAGE_S3_REGION}.amazonaws.com`;
+  return {
+    bucket,
+    endpoint: endpoint.replace(/\/+$/, ''),
+    region: env.IMAGE_S3_REGION,
+    accessKeyId,
+    secretAccessKey,
+    publicBaseUrl: publicBase.replace(/\/+$/, ''),
   };
 }
 

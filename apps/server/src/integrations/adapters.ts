@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { type CardTerminalProvider, localCardTerminals, squareCardTerminals } from './card-terminals.js';
 import { type EmailSender, localEmailSender, smtpEmailSender } from './email.js';
-import { type ImageStore, localImageStore } from './images.js';
+import { type ImageStore, localImageStore, s3ImageStore } from './images.js';
 import { localPaymentProvider, type PaymentProvider } from './payments.js';
 import { localSmsSender, type SmsSender, twilioSmsSender } from './sms.js';
 
@@ -21,7 +21,9 @@ export function createAdapters(config: Config, log: FastifyBaseLogger): Adapters
     email:
       config.email.kind === 'smtp' ? smtpEmailSender(config.email) : localEmailSender(log, config.email.from),
     payments: localPaymentProvider(),
-    images: localImageStore(config.images.dir),
+    images: config.images.s3
+      ? s3ImageStore(config.images.s3, localImageStore(config.images.dir))
+      : localImageStore(config.images.dir),
     cardTerminals:
       config.cardTerminals.kind === 'square'
         ? squareCardTerminals(config.cardTerminals)

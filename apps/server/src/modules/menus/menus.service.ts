@@ -13,12 +13,14 @@ import {
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor, StaffActor } from '../../http/actor.js';
-import { forbidden, invalid, notFound } from '../../http/errors.js';
-import { ImageRejected, imageOrNull, storeUpload } from '../../integrations/images.js';
+import { forbidden, invalid, notFound, unavailable } from '../../http/errors.js';
+import { ImageRejected, ImageStoreUnavailable, imageOrNull, storeUpload } from '../../integrations/images.js';
 import { changeCatalog } from '../../lib/catalog-cache.js';
 import * as q from './menus.queries.js';
 
 const WAITING: MealStatus = 'Waiting for review';
+const IMAGE_STORE_UNAVAILABLE =
+  'The image could not be saved just now, so nothing was changed. Please try again in a moment.';
 
 function staffOf(actor: Actor): StaffActor {
   if (actor.kind !== 'staff') throw forbidden('Staff only.');
@@ -133,6 +135,11 @@ async function imagePath(app: AppContext, image: string | undefined): Promise<st
     return await storeUpload(app.adapters.images, image);
   } catch (error) {
     if (error instanceof ImageRejected) throw invalid(error.message, 'image');
+    if (error instanceof ImageStoreUnavailable) {
+      // Stored before the meal's transaction, so nothing of the meal has changed.
+      app.log.error({ err: error }, 'meal image could not be stored');
+      throw unavailable(IMAGE_STORE_UNAVAILABLE);
+    }
     throw error;
   }
 }
