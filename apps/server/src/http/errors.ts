@@ -42,7 +42,9 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 /** A file refused as a whole because of its bad rows (listed in `errors`); nothing of it is written. */
 export const rowsRejected = (message: string, rows: RowProblem[]) =>
   new AppError(422, 'invalid_rows', message, { rows });
-export const unavailable = (message: string) => new AppError(503, 'unavailable', message);
+/** A dependency is down or not set up: try again later (Retry-After, 30 s unless told). */
+export const unavailable = (message: string, retryAfterSeconds = 30) =>
+  new AppError(503, 'unavailable', message, { retryAfterSeconds });
 /** A business rule the spec answers with success false and an error_code (e.g. 1 = below minimum). */
 export const ruleFailed = (message: string, errorCode: number) =>
   new AppError(422, 'rule_failed', message, { errorCode });

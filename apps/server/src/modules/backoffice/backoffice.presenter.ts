@@ -30,7 +30,9 @@ function orderType(channel: SalesChannel, deliveryLocation: string | null): Admi
   if (channel === 'in_store_cash' || channel === 'in_store_card') return 'in store';
   if (channel === 'online_pickup') return 'pickup';
   if (channel === 'online_delivery') return 'delivery';
-  return deliveryLocation ? 'delivery' : 'pickup';
+  // Marketplace orders: the platforms' notifications and exports we read carry no fulfilment type,
+  // so they are taken as delivered by the platform's couriers.
+  return deliveryLocation !== null || MARKETPLACE.has(channel) ? 'delivery' : 'pickup';
 }
 
 function presentLine(line: ListedLineRow, marketplace: boolean): AdminOrderLine {

@@ -482,7 +482,11 @@ describe('orders_data', () => {
       }),
       expect.objectContaining({ meal_id: -1, meal_name: 'Burgr Deluxe', vendor: 'Burger Barn' }),
     ]);
-    expect(a3).toMatchObject({ order_source: 'Uber Eats', payment_receipt_number: 'UE-3' });
+    expect(a3).toMatchObject({
+      order_source: 'Uber Eats',
+      payment_receipt_number: 'UE-3',
+      order_type: 'delivery',
+    });
   });
 
   it('filters by status and finds an order by number', async () => {

@@ -290,6 +290,7 @@ describe('a platform without a secret', () => {
     try {
       const deliveroo = await deliver(prod.app, 'deliveroo', notification('deliveroo', anOrder('deliveroo')));
       expect(deliveroo.statusCode).toBe(503);
+      expect(deliveroo.headers['retry-after']).toBe('30');
       expect(deliveroo.json()).toMatchObject({
         success: false,
         error: 'The Deliveroo webhook is not configured: set DELIVEROO_WEBHOOK_SECRET.',
