@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -71,6 +72,39 @@ describe('server basics', () => {
     const api = await app.inject({ url: '/api/v1/unknown/' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ success: false, code: 'not_found' });
+    await app.close();
+  });
+
+  it('compresses the web app files for browsers that accept it, and leaves API answers alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'web-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Kitchaco</title>');
+    mkdirSync(join(dir, 'assets'));
+    const script = `export const menu = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `dish ${i}`))};\n`;
+    writeFileSync(join(dir, 'assets/index-abc123.js'), script);
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: dir }),
+      database: t.database,
+      logger: false,
+    });
+    const url = '/assets/index-abc123.js';
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(script.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    // The OpenAPI document: a large JSON answer, sent as it is.
+    const api = await app.inject({ url: '/api/docs', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(api.statusCode).toBe(200);
+    expect(api.body.length).toBeGreaterThan(10_000);
+    expect(api.headers['content-encoding']).toBeUndefined();
     await app.close();
   });
 

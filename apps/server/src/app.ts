@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -158,6 +159,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const webDist = config.webDist;
   const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
+    // The web app's files, brotli or gzip as the browser accepts (about a quarter of their size).
+    // Registered here, after the API routes: compression applies only to routes added from now on,
+    // so API answers are unchanged.
+    await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
