@@ -158,6 +158,24 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).OperatorMenuAddPage }),
       },
       {
+        path: '/admin-sales-invoice',
+        lazy: async () => ({
+          Component: (await import('./routes/finance/finance-pages')).AdminSalesInvoicePage,
+        }),
+      },
+      {
+        path: '/admin-sales-report',
+        lazy: async () => ({
+          Component: (await import('./routes/finance/finance-pages')).AdminSalesReportPage,
+        }),
+      },
+      {
+        path: '/admin-txn-report',
+        lazy: async () => ({
+          Component: (await import('./routes/finance/finance-pages')).AdminTxnReportPage,
+        }),
+      },
+      {
         path: '/dev/outbox',
         lazy: async () => ({ Component: (await import('./routes/dev-outbox-page')).DevOutboxPage }),
       },

@@ -1,6 +1,12 @@
 import type { OutboxMessage } from '@kitchaco/domain';
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, List, Table, Text } from '@mantine/core';
+import { IconPaperclip } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+
+/** 1536 -> "1.5 KB". */
+function formatSize(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
 
 export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {
   if (messages.length === 0) return <Text>No messages have been sent yet.</Text>;
@@ -26,7 +32,20 @@ export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {
               </Table.Td>
               <Table.Td>{message.to}</Table.Td>
               <Table.Td>{message.subject ?? '—'}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{message.body}</Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {message.body}
+                </Text>
+                {message.attachments.length > 0 && (
+                  <List size="sm" mt="xs" aria-label={`Attachments of message ${message.id}`}>
+                    {message.attachments.map((a) => (
+                      <List.Item key={a.filename} icon={<IconPaperclip aria-hidden size={14} />}>
+                        {a.filename} ({formatSize(a.size)})
+                      </List.Item>
+                    ))}
+                  </List>
+                )}
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <time dateTime={message.created_at}>
                   {dayjs(message.created_at).format('DD MMM YYYY, hh:mm:ss A')}

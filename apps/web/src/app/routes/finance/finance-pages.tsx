@@ -1,0 +1,55 @@
+import '@mantine/dates/styles.css';
+import { Alert, Group, Loader } from '@mantine/core';
+import { useExternalOperators } from '../../../features/back-office/api/get-external-operators';
+import { SalesInvoice } from '../../../features/finance/components/sales-invoice';
+import { SalesReport } from '../../../features/finance/components/sales-report';
+import { TransactionalReport } from '../../../features/finance/components/transactional-report';
+import { StaffPortalPage } from '../staff/staff-portal-page';
+import { STAFF_PORTALS } from '../staff/staff-portals';
+
+/** The invoice with the back office's operator list (business names). */
+function SalesInvoiceWithOperators() {
+  const operators = useExternalOperators();
+  if (operators.error) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="The operators could not be loaded">
+        {operators.error.message}
+      </Alert>
+    );
+  }
+  if (!operators.data) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading operators" />
+      </Group>
+    );
+  }
+  return <SalesInvoice operators={operators.data} />;
+}
+
+/** `/admin-sales-invoice`: an operator's fortnight payout invoice to approve; signed out, to /admin. */
+export function AdminSalesInvoicePage() {
+  return (
+    <StaffPortalPage portal={STAFF_PORTALS.admin} redirectWhenSignedOut>
+      {() => <SalesInvoiceWithOperators />}
+    </StaffPortalPage>
+  );
+}
+
+/** `/admin-sales-report`: a fortnight's sales per location, generated on demand; signed out, to /admin. */
+export function AdminSalesReportPage() {
+  return (
+    <StaffPortalPage portal={STAFF_PORTALS.admin} redirectWhenSignedOut>
+      {() => <SalesReport />}
+    </StaffPortalPage>
+  );
+}
+
+/** `/admin-txn-report`: the delivery platforms' orders of a fortnight, emailed or downloaded; signed out, to /admin. */
+export function AdminTxnReportPage() {
+  return (
+    <StaffPortalPage portal={STAFF_PORTALS.admin} redirectWhenSignedOut>
+      {() => <TransactionalReport />}
+    </StaffPortalPage>
+  );
+}

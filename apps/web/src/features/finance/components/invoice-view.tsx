@@ -1,0 +1,221 @@
+import { FINANCE_MESSAGES, type SalesReportResponse, toAmount } from '@kitchaco/domain';
+import { Alert, Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconDownload, IconMail } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useApproveSalesReport } from '../api/approve-sales-report';
+import { type DocumentFormat, useDownloadInvoice } from '../api/download-invoice';
+import { type InvoiceRef, useEmailSalesReport } from '../api/email-sales-report';
+import {
+  checkMisc,
+  type InvoiceChoices,
+  initialChoices,
+  invoiceWithChoices,
+  type MiscSlot,
+} from '../invoice-choices';
+import { CommissionTable, HistoryTable, PayoutTable, StockTable, TotalsTable } from './invoice-tables';
+import { MiscChargesTable } from './misc-charges-table';
+import { ReportSection } from './report-section';
+import { SalesByLocationTable } from './sales-by-location-table';
+
+interface InvoiceViewProps {
+  report: SalesReportResponse;
+  /** The operator and fortnight; external_operator 0 (all operators) shows the figures only. */
+  invoiceRef: InvoiceRef;
+  /** The period as the selector names it. */
+  periodLabel: string;
+}
+
+/**
+ * An operator's fortnight invoice: sales per location, stock, commissions, five miscellaneous
+ * charges and the cash and card deductions, recomputed as they are typed by the domain's
+ * computeInvoice (so the payout approved is the payout shown), then Approve, and once approved the
+ * email and the PDF and CSV.
+ */
+export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProps) {
+  const [choices, setChoices] = useState<InvoiceChoices>(() => initialChoices(report));
+  const misc = useMemo(() => checkMisc(choices.misc), [choices.misc]);
+  const invoice = useMemo(
+    () => invoiceWithChoices(report.invoice, choices, misc),
+    [report.invoice, choices, misc],
+  );
+  const approve = useApproveSalesReport();
+  const email = useEmailSalesReport();
+  const download = useDownloadInvoice();
+  const perOperator = invoiceRef.external_operator > 0;
+  const approved = report.status === 'approved';
+  const invalid = misc.errors.some(Boolean);
+
+  const setSlot = (index: number, slot: MiscSlot) =>
+    setChoices((c) => ({ ...c, misc: c.misc.map((s, i) => (i === index ? slot : s)) }));
+
+  const submitApproval = () => {
+    if (invalid) return;
+    email.reset();
+    approve.mutate(
+      {
+        ...invoiceRef,
+        misc: misc.wire,
+        less_in_store_cash_sales: choices.less_in_store_cash_sales,
+        less_in_store_card_sales: choices.less_in_store_card_sales,
+        total_payout_inc_gst: toAmount(invoice.payout_inc_gst),
+      },
+      { onSuccess: (result) => notifications.show({ color: 'green', message: result.message }) },
+    );
+  };
+
+  const sendEmail = () => {
+    download.reset();
+    email.mutate(invoiceRef);
+  };
+  const save = (format: DocumentFormat) => download.mutate({ format, invoice: invoiceRef });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={3} size="h4">
+          {report.business_name ?? 'All operators'}: {periodLabel}
+        </Title>
+        <Badge size="lg" variant="dot" color={approved ? 'green' : 'blue'} c="dark.8" tt="none" radius="sm">
+          {approved ? 'Approved' : 'Not approved'}
+        </Badge>
+      </Group>
+      {!perOperator && (
+        <Alert color="blue" variant="light">
+          The sales and stock of every operator's locations. Commissions, charges and approval are per
+          operator: choose one to see its invoice.
+        </Alert>
+      )}
+
+      <ReportSection title="Sales by location">
+        {report.sales_data.length === 0 ? (
+          <Text c="dimmed">No locations.</Text>
+        ) : (
+          <SalesByLocationTable rows={report.sales_data} />
+        )}
+      </ReportSection>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        {perOperator && (
+          <ReportSection title="Commissions">
+            <CommissionTable invoice={invoice} />
+          </ReportSection>
+        )}
+        <ReportSection title="Stock purchased">
+          <StockTable report={report} />
+        </ReportSection>
+      </SimpleGrid>
+
+      {perOperator && (
+        <ReportSection title="Miscellaneous charges">
+          <MiscChargesTable slots={choices.misc} errors={misc.errors} onChange={setSlot} />
+        </ReportSection>
+      )}
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <ReportSection title="Totals">
+          <TotalsTable invoice={invoice} withPurchases={perOperator} />
+        </ReportSection>
+        {perOperator && (
+          <ReportSection title="Payout">
+            <Stack gap="xs">
+              <Checkbox
+                label="Deduct in-store cash sales (the operator already holds the cash)"
+                checked={choices.less_in_store_cash_sales}
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked;
+                  setChoices((c) => ({ ...c, less_in_store_cash_sales: checked }));
+                }}
+              />
+              <Checkbox
+                label="Deduct in-store card sales (paid to the operator's own terminal account)"
+                checked={choices.less_in_store_card_sales}
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked;
+                  setChoices((c) => ({ ...c, less_in_store_card_sales: checked }));
+                }}
+              />
+              <PayoutTable invoice={invoice} />
+            </Stack>
+          </ReportSection>
+        )}
+      </SimpleGrid>
+
+      {perOperator && (
+        <ReportSection title="Approval">
+          <Stack gap="sm">
+            <Text fw={approved ? 600 : undefined}>
+              {approved && report.approved_on && report.approved_by
+                ? FINANCE_MESSAGES.alreadyApproved(report.approved_on, report.approved_by)
+                : 'Not approved yet. Check the figures and charges, then approve the payout shown.'}
+            </Text>
+            {approve.error && (
+              <Alert color="red" variant="light" role="alert" title="Not approved">
+                {approve.error.message}
+              </Alert>
+            )}
+            {invalid && (
+              <Text c="red" size="sm" role="alert">
+                Correct the miscellaneous charges before approving.
+              </Text>
+            )}
+            <Group gap="sm">
+              <Button
+                leftSection={<IconCheck aria-hidden size={18} />}
+                onClick={submitApproval}
+                loading={approve.isPending}
+                disabled={invalid}
+              >
+                {approved ? 'Update and Approve Again' : 'Approve'}
+              </Button>
+              {approved && (
+                <>
+                  <Button
+                    variant="default"
+                    leftSection={<IconMail aria-hidden size={18} />}
+                    onClick={sendEmail}
+                    loading={email.isPending}
+                  >
+                    Email to operator
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconDownload aria-hidden size={18} />}
+                    onClick={() => save('pdf')}
+                    loading={download.isPending && download.variables?.format === 'pdf'}
+                  >
+                    Download PDF
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconDownload aria-hidden size={18} />}
+                    onClick={() => save('csv')}
+                    loading={download.isPending && download.variables?.format === 'csv'}
+                  >
+                    Download CSV
+                  </Button>
+                </>
+              )}
+            </Group>
+            {email.data && (
+              <Alert color="green" variant="light" role="status">
+                {email.data.message}
+              </Alert>
+            )}
+            {(email.error ?? download.error) && (
+              <Alert color="red" variant="light" role="alert">
+                {(email.error ?? download.error)?.message}
+              </Alert>
+            )}
+          </Stack>
+        </ReportSection>
+      )}
+
+      {report.history.length > 0 && (
+        <ReportSection title="Earlier approvals">
+          <HistoryTable history={report.history} />
+        </ReportSection>
+      )}
+    </Stack>
+  );
+}
