@@ -8,6 +8,7 @@ import { type AppContext, type Clock, systemClock } from './context.js';
 import type { Database } from './db/client.js';
 import { AppError, toWire, unavailable } from './http/errors.js';
 import { addLoadShedding } from './http/load-shedding.js';
+import { logSerializers, REDACTED_PATHS } from './http/logging.js';
 import { buildOpenApi } from './http/openapi.js';
 import { registerModules } from './http/register.js';
 import { addSecurityHeaders } from './http/security-headers.js';
@@ -25,6 +26,8 @@ export interface BuildOptions {
   adapters?: Adapters;
   /** Pino options or false; tests pass false or a stream. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the server's own logger writes (default stdout): tests read what it would have logged. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -58,22 +61,14 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return e?.cause ? isDatabaseUnavailable(e.cause) : false;
 }
 
-export const REDACTED_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.body.password',
-  'req.body.code',
-  '*.password',
-  '*.code',
-  '*.token',
-];
-
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: logSerializers,
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',

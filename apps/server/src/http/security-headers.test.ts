@@ -1,0 +1,145 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openPostgres } from '../db/client.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+
+/**
+ * Every kind of answer carries the security headers: pages of the web app (and its history
+ * fallback and files), JSON answers of every outcome, the health check and the API document. HSTS
+ * is sent only where TLS ends in front of the server (TRUST_PROXY).
+ */
+let t: TestApp;
+let web: string;
+let plain: FastifyInstance;
+const apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  web = mkdtempSync(join(tmpdir(), 'web-'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Kitchaco</title>');
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'assets/index-abc123.js'), 'export const x = 1;\n');
+  plain = await appWith({});
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await t.close();
+});
+
+async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: web, ...env }),
+    database: t.database,
+    logger: false,
+  });
+  apps.push(app);
+  return app;
+}
+
+/** One request of each kind the server answers, with the status it should get. */
+const REQUESTS: {
+  name: string;
+  page: boolean;
+  status: number;
+  url: string;
+  method?: 'POST';
+  payload?: string;
+}[] = [
+  { name: 'the web app', page: true, status: 200, url: '/' },
+  { name: 'a page by history fallback', page: true, status: 200, url: '/stock/orders' },
+  { name: 'a hashed web app file', page: true, status: 200, url: '/assets/index-abc123.js' },
+  { name: 'a missing image', page: true, status: 404, url: '/images/none.webp' },
+  { name: 'the health check', page: true, status: 200, url: '/healthz' },
+  { name: 'the API document', page: false, status: 200, url: '/api/docs' },
+  { name: 'a public JSON answer', page: false, status: 200, url: '/api/v1/kitchaco-location/' },
+  { name: 'a call without sign-in', page: false, status: 401, url: '/api/v1/orders/' },
+  { name: 'an unknown call', page: false, status: 404, url: '/api/v1/nothing-here/' },
+  {
+    name: 'malformed JSON',
+    page: false,
+    status: 400,
+    url: '/api/v1/send-sms/',
+    method: 'POST',
+    payload: '{"phone": ',
+  },
+];
+
+function send(app: FastifyInstance, r: (typeof REQUESTS)[number], headers: Record<string, string> = {}) {
+  return app.inject({
+    method: r.method ?? 'GET',
+    url: r.url,
+    headers: { ...(r.payload ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(r.payload ? { payload: r.payload } : {}),
+  });
+}
+
+function directives(res: LightMyRequestResponse): Map<string, string> {
+  const csp = String(res.headers['content-security-policy'] ?? '');
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(/\s+/)[0]!, d.slice(d.indexOf(' ') + 1)] as const),
+  );
+}
+
+describe('security headers on every answer', () => {
+  it.each(REQUESTS.map((r) => [r.name, r] as const))('%s', async (_name, r) => {
+    const res = await send(plain, r);
+    expect(res.statusCode).toBe(r.status);
+    const csp = directives(res);
+    expect(csp.get('frame-ancestors')).toBe("'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    if (r.page) {
+      // What a browser renders: no plugins, no <base> rewriting, scripts only from the site itself.
+      expect(csp.get('object-src')).toBe("'none'");
+      expect(csp.get('base-uri')).toBe("'none'");
+      expect(csp.get('script-src')).toBe("'self'");
+      expect(csp.get('script-src-attr')).toBe("'none'");
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    } else {
+      // JSON is never rendered: nothing at all may load from it (object-src falls back to this).
+      expect(csp.get('default-src')).toBe("'none'");
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
+  it('sends HSTS on every answer behind a TLS-terminating proxy, and never without one', async () => {
+    const behindTls = await appWith({ TRUST_PROXY: 'true' });
+    for (const r of REQUESTS) {
+      const res = await send(behindTls, r, { 'x-forwarded-proto': 'https' });
+      expect(res.headers['strict-transport-security'], r.name).toBe('max-age=15552000; includeSubDomains');
+    }
+    const direct = await appWith({ TRUST_PROXY: 'false' });
+    for (const r of REQUESTS) {
+      expect((await send(direct, r)).headers['strict-transport-security'], r.name).toBeUndefined();
+    }
+  });
+
+  it('sends them with a 503 while the database is unreachable', async () => {
+    const dead = openPostgres('postgres://nobody@127.0.0.1:1/none', 1);
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      database: dead,
+      logger: false,
+    });
+    try {
+      const res = await app.inject({ url: '/api/v1/kitchaco-location/' });
+      expect(res.statusCode).toBe(503);
+      expect(directives(res).get('frame-ancestors')).toBe("'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await app.close();
+      await dead.close();
+    }
+  });
+});
