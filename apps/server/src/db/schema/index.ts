@@ -6,4 +6,5 @@ export * from './menu.js';
 export * from './operations.js';
 export * from './orders.js';
 export * from './people.js';
+export * from './rollups.js';
 export * from './stock.js';

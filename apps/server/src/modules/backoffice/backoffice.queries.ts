@@ -1,4 +1,4 @@
-import type { OrderStatus, SalesChannel } from '@kitchaco/domain';
+import { addDays, type IsoDate, type OrderStatus, type SalesChannel } from '@kitchaco/domain';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { externalOperators, locations } from '../../db/schema/index.js';
@@ -41,6 +41,47 @@ export async function findLocations(db: DbOrTx, ids: number[] | 'all') {
     : query.where(inArray(locations.id, ids)).orderBy(asc(locations.id));
 }
 
+/**
+ * Sales figures read from the rollups (db/schema/rollups.ts) rather than the ledger, so their cost
+ * does not grow with history: a date range is read as its whole months plus the days at either end
+ * (a year is at most 12 month rows and about 60 day rows per key). `all` reads the rows of all
+ * locations together (location 0), so "All locations" does not grow with the number of locations.
+ */
+export interface SalesScope {
+  locationIds: readonly number[];
+  all: boolean;
+  from: IsoDate;
+  to: IsoDate;
+}
+
+const monthStart = (d: IsoDate): IsoDate => `${d.slice(0, 7)}-01`;
+const nextMonth = (d: IsoDate): IsoDate => addDays(monthStart(d), 32).slice(0, 8).concat('01');
+
+/** The rollup rows `r` whose periods exactly cover [from, to]: whole months, and days outside them. */
+export function periodsOf(from: IsoDate, to: IsoDate): SQL {
+  const firstMonth = from === monthStart(from) ? from : nextMonth(from);
+  const afterLastMonth = monthStart(addDays(to, 1));
+  if (firstMonth >= afterLastMonth) {
+    return sql`(r.grain = 'day' AND r.period BETWEEN ${from}::date AND ${to}::date)`;
+  }
+  // Three branches, each a range of the primary key, so each is one index range scan.
+  return sql`((r.grain = 'month' AND r.period >= ${firstMonth}::date AND r.period < ${afterLastMonth}::date)
+    OR (r.grain = 'day' AND r.period >= ${from}::date AND r.period < ${firstMonth}::date)
+    OR (r.grain = 'day' AND r.period >= ${afterLastMonth}::date AND r.period <= ${to}::date))`;
+}
+
+function rollupWhere(scope: SalesScope): SQL {
+  const where = scope.all
+    ? sql`r.location_id = 0`
+    : sql`r.location_id IN (${sql.join(
+        scope.locationIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
+  return sql`${where} AND ${periodsOf(scope.from, scope.to)}`;
+}
+
+const isEmpty = (scope: SalesScope) => !scope.all && scope.locationIds.length === 0;
+
 export interface ChannelRow {
   location_id: number;
   channel: SalesChannel;
@@ -52,61 +93,73 @@ export interface ChannelRow {
   fees: string;
 }
 
-/** Orders, sales and platform fees per location, channel, CSV-imported or not, canceled or not. */
-export async function channelFigures(db: DbOrTx, windows: readonly LocationWindow[]) {
-  if (windows.length === 0) return [];
+/**
+ * Orders, sales and platform fees per location, channel, CSV-imported or not, canceled or not
+ * (location 0 when the scope is all locations).
+ */
+export async function channelFigures(db: DbOrTx, scope: SalesScope) {
+  if (isEmpty(scope)) return [];
   return rows<ChannelRow>(
     db,
-    sql`SELECT o.location_id, o.channel::text AS channel,
-          coalesce(o.ingested_via = 'csv', false) AS imported,
-          (o.status = 'Canceled') AS canceled,
-          count(*)::int AS orders,
-          (count(*) FILTER (WHERE o.status = 'Finished'))::int AS finished,
-          coalesce(sum(o.total), 0)::text AS sales,
-          coalesce(sum(o.platform_fee), 0)::text AS fees
-        FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
-        GROUP BY 1, 2, 3, 4`,
+    sql`SELECT r.location_id, r.channel::text AS channel, r.imported, r.canceled,
+          sum(r.orders)::int AS orders, sum(r.finished)::int AS finished,
+          sum(r.sales)::text AS sales, sum(r.fees)::text AS fees
+        FROM sales_rollups r WHERE ${rollupWhere(scope)}
+        GROUP BY 1, 2, 3, 4 HAVING sum(r.orders) <> 0`,
+  );
+}
+
+/** Orders and sales (not canceled) of each location of the scope. */
+export async function locationSales(db: DbOrTx, scope: SalesScope) {
+  if (scope.locationIds.length === 0) return [];
+  return rows<{ location_id: number; orders: number; sales: string }>(
+    db,
+    sql`SELECT r.location_id, sum(r.orders)::int AS orders, sum(r.sales)::text AS sales
+        FROM location_sales_rollups r
+        WHERE r.location_id IN (${sql.join(
+          scope.locationIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND ${periodsOf(scope.from, scope.to)}
+        GROUP BY 1 HAVING sum(r.orders) <> 0`,
   );
 }
 
 /** Sales (line totals) per brand of the orders that were not canceled. */
-export async function vendorSales(db: DbOrTx, windows: readonly LocationWindow[]) {
-  if (windows.length === 0) return [];
-  return rows<{ id: number | null; name: string | null; location: string; total: string }>(
+export async function vendorSales(db: DbOrTx, scope: SalesScope) {
+  if (scope.locationIds.length === 0) return [];
+  return rows<{ id: number | null; name: string | null; total: string }>(
     db,
-    sql`SELECT l.vendor_id AS id, v.title AS name, w.name AS location, sum(l.line_total)::text AS total
-        FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
-        JOIN order_lines l ON l.order_id = o.id
-        LEFT JOIN vendors v ON v.id = l.vendor_id
-        WHERE o.status <> 'Canceled'
-        GROUP BY l.vendor_id, v.title, w.name
-        ORDER BY sum(l.line_total) DESC, v.title`,
+    sql`SELECT nullif(s.vendor_id, 0) AS id, v.title AS name, s.total::text AS total
+        FROM (SELECT r.vendor_id, sum(r.sales) AS total FROM vendor_sales_rollups r
+              WHERE ${rollupWhere({ ...scope, all: false })} GROUP BY 1) s
+        LEFT JOIN vendors v ON v.id = s.vendor_id
+        WHERE s.total <> 0
+        ORDER BY s.total DESC, v.title`,
   );
 }
 
 /** Sales and orders per hour of the day on each location's own clock. */
-export async function hourlySales(db: DbOrTx, windows: readonly LocationWindow[]) {
-  if (windows.length === 0) return [];
+export async function hourlySales(db: DbOrTx, scope: SalesScope) {
+  if (isEmpty(scope)) return [];
   return rows<{ hour: number; orders: number; total: string }>(
     db,
-    sql`SELECT extract(hour FROM o.placed_at AT TIME ZONE w.tz)::int AS hour,
-          count(*)::int AS orders, sum(o.total)::text AS total
-        FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
-        WHERE o.status <> 'Canceled'
-        GROUP BY 1 ORDER BY 1`,
+    sql`SELECT r.hour::int AS hour, sum(r.orders)::int AS orders, sum(r.sales)::text AS total
+        FROM hourly_sales_rollups r WHERE ${rollupWhere(scope)}
+        GROUP BY 1 HAVING sum(r.orders) <> 0 ORDER BY 1`,
   );
 }
 
 /** Quantities sold per meal; a marketplace name that matched no meal is grouped by that name. */
-export async function itemsSold(db: DbOrTx, windows: readonly LocationWindow[]) {
-  if (windows.length === 0) return [];
+export async function itemsSold(db: DbOrTx, scope: SalesScope) {
+  if (scope.locationIds.length === 0) return [];
   return rows<{ meal_id: number | null; name: string; quantity: number }>(
     db,
-    sql`SELECT l.meal_id, coalesce(m.name, l.meal_name) AS name, sum(l.quantity)::int AS quantity
-        FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
-        JOIN order_lines l ON l.order_id = o.id
-        LEFT JOIN meals m ON m.id = l.meal_id
-        WHERE o.status <> 'Canceled'
+    sql`SELECT nullif(s.meal_id, 0) AS meal_id, coalesce(m.name, s.meal_name) AS name,
+          sum(s.quantity)::int AS quantity
+        FROM (SELECT r.meal_id, r.meal_name, sum(r.quantity) AS quantity FROM meal_sales_rollups r
+              WHERE ${rollupWhere({ ...scope, all: false })} GROUP BY 1, 2) s
+        LEFT JOIN meals m ON m.id = nullif(s.meal_id, 0)
+        WHERE s.quantity <> 0
         GROUP BY 1, 2 ORDER BY 3 DESC, 2`,
   );
 }

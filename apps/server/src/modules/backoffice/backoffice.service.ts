@@ -76,6 +76,11 @@ function windowsOf(locations: Scope['locations'], from: IsoDate, to: IsoDate): q
   return locations.map((l) => ({ ...l, ...zonedRange(from, to, l.timeZone) }));
 }
 
+/** The rollup scope of a call: every location (read as one) or the chosen ones. */
+function salesScope(scope: Scope, from: IsoDate, to: IsoDate): q.SalesScope {
+  return { locationIds: scope.locations.map((l) => l.id), all: scope.locationId === 0, from, to };
+}
+
 const money = (mills: Mills) => toAmount(mills);
 const average = (sales: Mills, orders: number) => (orders > 0 ? money(divide(sales, orders)) : null);
 
@@ -94,14 +99,17 @@ export async function dashboardData(
   const { from, to } = wireRange(input.start_date, input.end_date);
   const windows = windowsOf(scope.locations, from, to);
   const single = scope.locationId !== 0;
-  const [channelRows, vendorRows, hourRows, itemRows, stockSent, deliverooAdjustments] = await Promise.all([
-    q.channelFigures(app.db, windows),
-    q.vendorSales(app.db, windows),
-    q.hourlySales(app.db, windows),
-    single ? q.itemsSold(app.db, windows) : Promise.resolve([]),
-    q.stockSent(app.db, windows),
-    q.adjustments(app.db, windows, 'deliveroo'),
-  ]);
+  const sales = salesScope(scope, from, to);
+  const [channelRows, locationRows, vendorRows, hourRows, itemRows, stockSent, deliverooAdjustments] =
+    await Promise.all([
+      q.channelFigures(app.db, sales),
+      q.locationSales(app.db, sales),
+      q.vendorSales(app.db, sales),
+      q.hourlySales(app.db, sales),
+      single ? q.itemsSold(app.db, sales) : Promise.resolve([]),
+      q.stockSent(app.db, windows),
+      q.adjustments(app.db, windows, 'deliveroo'),
+    ]);
 
   const bySource = new Map<OrderSource, Tally>(ORDER_SOURCES.map((s) => [s, tally()]));
   const byChannel = new Map<SalesChannel, Tally>(SALES_CHANNELS.map((c) => [c, tally()]));
@@ -116,16 +124,19 @@ export async function dashboardData(
     }
     completed += row.finished;
     const sales = toMills(row.sales);
-    for (const t of [
-      bySource.get(sourceOfChannel(row.channel, row.imported)),
-      byChannel.get(row.channel),
-      byLocation.get(row.location_id),
-    ]) {
+    for (const t of [bySource.get(sourceOfChannel(row.channel, row.imported)), byChannel.get(row.channel)]) {
       if (!t) continue;
       t.sales += sales;
       t.orders += row.orders;
     }
     fees.set(row.channel, (fees.get(row.channel) ?? 0) + toMills(row.fees));
+  }
+  for (const row of locationRows) {
+    const t = byLocation.get(row.location_id);
+    if (t) {
+      t.sales += toMills(row.sales);
+      t.orders += row.orders;
+    }
   }
   const of = (s: OrderSource) => bySource.get(s) ?? tally();
   const ch = (c: SalesChannel) => byChannel.get(c) ?? tally();
@@ -357,10 +368,14 @@ export async function reportsData(app: AppContext, input: ReportsDataRequest) {
   if (!operator) throw notFound('This external operator does not exist.');
   const { from, to } = wireRange(input.start_date, input.end_date);
   const locations = await q.locationsOfOperator(app.db, operator.id);
-  const rows = await q.channelFigures(app.db, windowsOf(locations, from, to));
+  const rows = await q.locationSales(app.db, {
+    locationIds: locations.map((l) => l.id),
+    all: false,
+    from,
+    to,
+  });
   const byLocation = new Map<number, Tally>(locations.map((l) => [l.id, tally()]));
   for (const row of rows) {
-    if (row.canceled) continue;
     const t = byLocation.get(row.location_id);
     if (!t) continue;
     t.sales += toMills(row.sales);

@@ -118,7 +118,7 @@ async function figuresOf(
     ...zonedRange(from, to, l.timeZone),
   }));
   const [channels, adjustments, stock] = await Promise.all([
-    q.channelFigures(db, windows),
+    q.channelFigures(db, { locationIds: locations.map((l) => l.id), all: false, from, to }),
     q.adjustmentsByLocation(db, windows, 'deliveroo'),
     q.stockByLocation(db, windows),
   ]);

@@ -1,0 +1,94 @@
+import { boolean, date, integer, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { salesChannelEnum } from './enums.js';
+
+/**
+ * Sales rollups: sums of the orders ledger per business day and per month, so a dashboard over a
+ * year reads a few hundred rows however many orders the year holds. Database triggers keep them
+ * current in the same transaction as every write to `orders` and `order_lines` (checkout, status
+ * changes, cancellations, marketplace webhooks and imports, the demo seed), so they always equal
+ * the ledger; see migration 0003 and docs/performance.md. Nothing in the application writes them.
+ *
+ * Every table is keyed by `grain` ('day' or 'month') and `period` (the day, or the first day of the
+ * month) in the location's own time zone. `location_id` 0 holds the sum of all locations where
+ * "All locations" is read, so that answer does not grow with the number of locations either.
+ * Sums over canceled orders are kept apart (sales_rollups) or left out (the others), as the reports
+ * count them.
+ */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const grain = () => text('grain', { enum: ['day', 'month'] }).notNull();
+
+/** Orders, finished orders, sales and platform fees per channel, CSV-imported or not, canceled or not. */
+export const salesRollups = pgTable(
+  'sales_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    channel: salesChannelEnum('channel').notNull(),
+    imported: boolean('imported').notNull(),
+    canceled: boolean('canceled').notNull(),
+    orders: integer('orders').notNull(),
+    finished: integer('finished').notNull(),
+    sales: money('sales').notNull(),
+    fees: money('fees').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.channel, t.imported, t.canceled] })],
+);
+
+/** Orders and sales of each location (not canceled): the "sales by location" figures. */
+export const locationSalesRollups = pgTable(
+  'location_sales_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    orders: integer('orders').notNull(),
+    sales: money('sales').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.grain, t.period, t.locationId] })],
+);
+
+/** Orders and sales (not canceled) per hour of the day on the location's clock. */
+export const hourlySalesRollups = pgTable(
+  'hourly_sales_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    hour: smallint('hour').notNull(),
+    orders: integer('orders').notNull(),
+    sales: money('sales').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.hour] })],
+);
+
+/** Line totals (orders not canceled) per brand; vendor 0 = lines without a brand. */
+export const vendorSalesRollups = pgTable(
+  'vendor_sales_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    sales: money('sales').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.vendorId] })],
+);
+
+/**
+ * Quantities sold (orders not canceled) per meal. A marketplace line that matched none of our
+ * meals has meal 0 and the name as received; a matched line has an empty name (the meal's own
+ * name is read from `meals`, so a renamed meal shows its new name, as the ledger query did).
+ */
+export const mealSalesRollups = pgTable(
+  'meal_sales_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    mealId: integer('meal_id').notNull(),
+    mealName: text('meal_name').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.mealId, t.mealName] })],
+);
