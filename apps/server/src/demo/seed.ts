@@ -92,7 +92,10 @@ const BASE_WEEKS = 20;
 const MAX_WEEKS = 260;
 
 export interface DemoOptions {
-  /** 1 = six locations, ~400 customers, ~30 orders per location per day over 20 weeks. */
+  /**
+   * 1 = six locations, ~400 customers, ~30 orders per location per day over 20 weeks; 100 = 60
+   * locations over 200 weeks with about 100 times the orders.
+   */
   scale: number;
   /** The clock: the history ends here. */
   now: Date;
@@ -120,8 +123,10 @@ export function demoShape(scale: number): {
     throw new RangeError(`Demo scale must be a positive number, got ${scale}`);
   const locationCount = scale > 5 ? Math.round(BASE_LOCATIONS * Math.sqrt(scale)) : BASE_LOCATIONS;
   const weeks = Math.min(MAX_WEEKS, Math.round(BASE_WEEKS * Math.max(1, scale / 10)));
-  // Scale multiplies the whole business's orders per day; with more locations each gets its share.
-  const ordersPerLocationDay = (BASE_ORDERS_PER_DAY * scale * BASE_LOCATIONS) / locationCount;
+  // Scale multiplies the whole history's orders: a longer history and more locations share them,
+  // so 100x is about 100 times the orders of 1x (years at 60 locations, ~2.5 million orders).
+  const ordersPerLocationDay =
+    (BASE_ORDERS_PER_DAY * scale * BASE_LOCATIONS * BASE_WEEKS) / (locationCount * weeks);
   return {
     locations: locationCount,
     weeks,
