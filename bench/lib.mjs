@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const root = new URL('../', import.meta.url).pathname;
 export const resultsDir = join(root, 'bench/results');
@@ -22,7 +23,7 @@ export async function startProcess(file, env, url, { timeoutMs = 300_000 } = {})
     if (child.exitCode !== null) throw new Error(`${file} exited early:\n${output}`);
     try {
       const res = await fetch(url);
-      if (res.ok) return { child, stop: () => stopProcess(child) };
+      if (res.ok) return { child, stop: () => stopProcess(child), output: () => output };
     } catch {
       // not listening yet
     }
@@ -103,4 +104,138 @@ export async function freePort() {
       s.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Drops and creates each of `names` on the PostgreSQL server of `serverUrl` (never a database in
+ * use by anything else). Resolves with { name: url }, or null when no server answers.
+ */
+export async function freshDatabases(serverUrl, names) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  const available = await admin.connect().then(
+    () => true,
+    () => false,
+  );
+  if (!available) return null;
+  try {
+    for (const db of names) {
+      await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${db}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  return Object.fromEntries(
+    names.map((db) => {
+      const u = new URL(serverUrl);
+      u.pathname = `/${db}`;
+      return [db, u.toString()];
+    }),
+  );
+}
+
+/**
+ * A small JSON client of one server, speaking the wire calls of docs/api.md. Each call resolves
+ * with { status, body, ms }; a connection error or a timeout is status 0 with `error`, never a
+ * throw. `observe(request, answer)` sees every call (request: method, path, query_type).
+ */
+export function apiClient(base, { timeoutMs = 15_000, observe } = {}) {
+  async function call(method, path, body, headers = {}) {
+    const started = performance.now();
+    let answer;
+    try {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await res.text();
+      let parsed = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      answer = { status: res.status, body: parsed, ms: performance.now() - started };
+    } catch (error) {
+      const reason = error?.cause?.code ?? error?.name ?? String(error);
+      answer = { status: 0, body: null, error: reason, ms: performance.now() - started };
+    }
+    observe?.({ method, path, queryType: body?.query_type }, answer);
+    return answer;
+  }
+  return {
+    base,
+    get: (path, headers) => call('GET', path, undefined, headers),
+    post: (path, body, headers) => call('POST', path, body, headers),
+  };
+}
+
+export const DEMO_PASSWORD = 'demo-password';
+/** The card the local payments provider accepts, and the one it declines. */
+export const TEST_CARD = {
+  card_number: '4242 4242 4242 4242',
+  expiry: '12/30',
+  cvc: '123',
+  name: 'Load Test',
+};
+export const DECLINED_CARD = { ...TEST_CARD, card_number: '4000 0000 0000 0002' };
+const SIGN_IN_CODE = /sign-in code is (\d{4})\b/;
+
+/** An Error naming a call that did not answer as it should, carrying its `answer`. */
+const refused = (what, answer) =>
+  Object.assign(new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body ?? answer.error)}`), {
+    answer,
+  });
+
+/**
+ * Signs a customer in as a person does: asks for a code, reads it in the demo outbox (newest
+ * first), sends it back. Resolves with { token, customerId }; throws `refused` otherwise.
+ * `headers` go with both calls (an X-Forwarded-For, say).
+ */
+export async function signInCustomer(api, phone, headers = {}) {
+  const sent = await api.post('/api/v1/send-sms/', { phone }, headers);
+  if (sent.status !== 200) throw refused(`send-sms ${phone}`, sent);
+  const outbox = await api.get('/api/dev/outbox?limit=200');
+  const sms = outbox.body?.messages?.find(
+    (m) => m.channel === 'sms' && m.to === phone && SIGN_IN_CODE.test(m.body),
+  );
+  if (!sms) throw refused(`no sign-in code for ${phone} in the demo outbox`, outbox);
+  const code = SIGN_IN_CODE.exec(sms.body)[1];
+  const login = await api.post('/api/v1/login-phone/', { phone, code }, headers);
+  if (!login.body?.token) throw refused(`login-phone ${phone}`, login);
+  return { token: login.body.token, customerId: login.body.user_id };
+}
+
+/** The sign-in call of each kind of staff account (docs/api.md, Sign-in). */
+export const STAFF_LOGIN = {
+  admin: ['/api/v1/admin-data/', 'admin_login'],
+  stock: ['/api/v1/stock-login/', 'login'],
+  stockAdmin: ['/api/v1/stock-admin-user/', 'login'],
+};
+
+/** Signs a demo staff account in; resolves with its token. */
+export async function signInStaff(api, email, [path, queryType] = STAFF_LOGIN.admin) {
+  const res = await api.post(path, { query_type: queryType, email, password: DEMO_PASSWORD });
+  if (!res.body?.token) throw refused(`${email} sign-in`, res);
+  return res.body.token;
+}
+
+/** A checkout line of `meal` (a menu entry): its first option when it has options. */
+export function orderLine(meal, { quantity = 1, comboIds = [] } = {}) {
+  return {
+    meal_id: meal.id,
+    quantity,
+    combo_ids: comboIds,
+    ...(meal.meal_subitem.length ? { subitem_id: meal.meal_subitem[0].id } : {}),
+  };
+}
+
+/** A place_order body for one stock list item, ordered above every demo location's minimum. */
+export function stockOrderBody(kitchaco, item) {
+  return {
+    query_type: 'place_order',
+    orderData: { kitchaco, stockData: [{ id: item.id, qty: Math.ceil(400 / Math.max(item.price, 1)) }] },
+  };
 }

@@ -6,32 +6,33 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { budget, freePort, root, startProcess, writeResult } from './lib.mjs';
+import {
+  apiClient,
+  budget,
+  freePort,
+  freshDatabases,
+  orderLine,
+  root,
+  STAFF_LOGIN,
+  signInCustomer,
+  signInStaff,
+  startProcess,
+  stockOrderBody,
+  TEST_CARD,
+  writeResult,
+} from './lib.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 const connections = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 50);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-const admin = new pg.Client({ connectionString: pgUrl });
-const available = await admin.connect().then(
-  () => true,
-  () => false,
-);
-if (!available) {
+const databases = await freshDatabases(pgUrl, ['kitchaco_bench_writes', 'kitchaco_bench_bare']);
+if (!databases) {
   process.stdout.write(`writes: skipped, no PostgreSQL at ${pgUrl}\n`);
   writeResult('writes', { skipped: `no PostgreSQL at ${pgUrl}`, budgets: [] });
   process.exit(0);
 }
-for (const db of ['kitchaco_bench_writes', 'kitchaco_bench_bare']) {
-  await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${db}`);
-}
-await admin.end();
-const urlOf = (db) => {
-  const u = new URL(pgUrl);
-  u.pathname = `/${db}`;
-  return u.toString();
-};
+const urlOf = (db) => databases[db];
 
 /** One autocannon run where every request gets a fresh Idempotency-Key. */
 function run(opts) {
@@ -86,59 +87,30 @@ const app = await startProcess(
 const results = {};
 const budgets = [];
 try {
-  const json = (path, body, headers = {}) =>
-    fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, body: await r.json() }));
-
+  const api = apiClient(base);
   // A customer signs in with the SMS code from the demo outbox.
-  const phone = '+61400000000';
-  await json('/api/v1/send-sms/', { phone });
-  const outbox = await (await fetch(`${base}/api/dev/outbox`)).json();
-  const code = outbox.messages
-    .find((m) => m.channel === 'sms' && m.to === phone)
-    ?.body.match(/\b(\d{4})\b/)?.[1];
-  const login = await json('/api/v1/login-phone/', { phone, code });
-  if (!login.body.token) throw new Error(`customer sign-in failed: ${JSON.stringify(login.body)}`);
-  const vendors = await (await fetch(`${base}/api/v1/vendors/?kitchaco=1`)).json();
-  const menu = await (await fetch(`${base}/api/v1/vendors/${vendors[0].id}/menu/`)).json();
+  const customer = await signInCustomer(api, '+61400000000');
+  const vendors = (await api.get('/api/v1/vendors/?kitchaco=1')).body;
+  const menu = (await api.get(`/api/v1/vendors/${vendors[0].id}/menu/`)).body;
   const meal = menu.meals.find((m) => m.meal_subitem.length === 0) ?? menu.meals[0];
   const orderBody = {
-    checkout: {
-      kitchaco: 1,
-      order_type: 'pickup',
-      lines: [
-        {
-          meal_id: meal.id,
-          quantity: 1,
-          combo_ids: [],
-          ...(meal.meal_subitem.length ? { subitem_id: meal.meal_subitem[0].id } : {}),
-        },
-      ],
-    },
-    payment: { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Bench Customer' },
+    checkout: { kitchaco: 1, order_type: 'pickup', lines: [orderLine(meal)] },
+    payment: { ...TEST_CARD, name: 'Bench Customer' },
   };
-  const probe = await json('/api/v1/orders/', orderBody, {
-    authorization: `Token ${login.body.token}`,
+  const probe = await api.post('/api/v1/orders/', orderBody, {
+    authorization: `Token ${customer.token}`,
     'idempotency-key': randomUUID(),
   });
   if (probe.status !== 200) throw new Error(`order failed: ${JSON.stringify(probe.body)}`);
 
-  const stockLogin = await json('/api/v1/stock-login/', {
-    query_type: 'login',
-    email: 'stock@demo.test',
-    password: 'demo-password',
-  });
-  const stockToken = stockLogin.body.token;
-  const list = await json('/api/v1/stock-list/', { kitchaco: 1 }, { authorization: `Token ${stockToken}` });
-  const item = list.body.data[0];
-  const stockBody = {
-    query_type: 'place_order',
-    orderData: { kitchaco: 1, stockData: [{ id: item.id, qty: Math.ceil(400 / Math.max(item.price, 1)) }] },
-  };
-  const stockProbe = await json('/api/v1/stock-order-list/', stockBody, {
+  const stockToken = await signInStaff(api, 'stock@demo.test', STAFF_LOGIN.stock);
+  const list = await api.post(
+    '/api/v1/stock-list/',
+    { kitchaco: 1 },
+    { authorization: `Token ${stockToken}` },
+  );
+  const stockBody = stockOrderBody(1, list.body.data[0]);
+  const stockProbe = await api.post('/api/v1/stock-order-list/', stockBody, {
     authorization: `Token ${stockToken}`,
   });
   if (stockProbe.status !== 200) throw new Error(`stock order failed: ${JSON.stringify(stockProbe.body)}`);
@@ -148,7 +120,7 @@ try {
     customerOrder: {
       url: `${base}/api/v1/orders/`,
       body: orderBody,
-      headers: { authorization: `Token ${login.body.token}` },
+      headers: { authorization: `Token ${customer.token}` },
     },
     stockOrder: {
       url: `${base}/api/v1/stock-order-list/`,

@@ -50,11 +50,16 @@ const WEB_INPUTS = [
  */
 export const webOut = process.env.WEB_OUT ?? join(root, 'apps/web/dist');
 
+/** Builds the domain package and the server (incremental tsc); resolves with the exit code. */
+export function buildServer() {
+  return run(bin('tsc'), ['-b', 'packages/domain', 'apps/server']);
+}
+
 /** Builds the server (incremental tsc) and the web app when its sources changed since the last build. */
 export async function buildIfNeeded({ quiet = false } = {}) {
   const say = (m) => quiet || process.stdout.write(`${m}\n`);
   say('Building the server (tsc -b) ...');
-  const tsc = await run(bin('tsc'), ['-b', 'packages/domain', 'apps/server']);
+  const tsc = await buildServer();
   if (tsc !== 0) return tsc;
   const index = join(webOut, 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
