@@ -1,4 +1,14 @@
-import { boolean, date, integer, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { salesChannelEnum } from './enums.js';
 
 /**
@@ -72,7 +82,11 @@ export const vendorSalesRollups = pgTable(
     vendorId: integer('vendor_id').notNull(),
     sales: money('sales').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.vendorId] })],
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.grain, t.period, t.vendorId] }),
+    // All locations: every brand's rows of a period range in one index range.
+    index('vendor_sales_rollups_period_idx').on(t.grain, t.period),
+  ],
 );
 
 /**

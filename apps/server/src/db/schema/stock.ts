@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -74,6 +75,10 @@ export const stockOrders = pgTable(
   (t) => [
     index('stock_orders_location_placed_idx').on(t.locationId, t.placedAt),
     index('stock_orders_status_idx').on(t.status, t.placedAt),
+    // Stock sent and stock purchased: approved orders by approval time, per location.
+    index('stock_orders_location_approved_idx')
+      .on(t.locationId, t.approvedAt)
+      .where(sql`status = 'approved'`),
   ],
 );
 

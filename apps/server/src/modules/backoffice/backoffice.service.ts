@@ -311,7 +311,9 @@ export async function ordersData(app: AppContext, actor: Actor, input: OrdersDat
   const offset = (input.page - 1) * input.page_size;
   const [rows, total] = await Promise.all([
     q.listOrders(app.db, windows, filter, { limit: input.page_size, offset }),
-    q.countOrders(app.db, windows, filter),
+    q
+      .countRolledUpOrders(app.db, salesScope(scope, from, to), filter)
+      .then((n) => n ?? q.countOrders(app.db, windows, filter)),
   ]);
   const lines = await q.linesOfOrders(
     app.db,

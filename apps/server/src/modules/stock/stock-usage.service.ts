@@ -1,4 +1,4 @@
-import { toAmount, toMills, zonedRange } from '@kitchaco/domain';
+import { toAmount, toMills } from '@kitchaco/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { stockBundles } from '../../db/schema/index.js';
@@ -33,14 +33,13 @@ export async function stockUsageReport(
   const location = await q.findLocation(app.db, input.kitchaco_location);
   if (!location) throw notFound('This location does not exist.');
   const { from, to } = wireRange(input.start_date, input.end_date);
-  const { start, end } = zonedRange(from, to, location.timeZone);
-  const sold = await q.mealsSold(app.db, location.id, start, end);
-  const mealIds = sold.map((m) => m.mealId).filter((id): id is number => id !== null);
+  const sold = await q.mealsSold(app.db, { locationIds: [location.id], all: false, from, to });
+  const mealIds = sold.map((m) => m.meal_id).filter((id): id is number => id !== null);
   const [bundles, units] = await Promise.all([q.bundlesOfMeals(app.db, mealIds), q.listUnits(app.db)]);
   const used = new Map<number, { id: number; name: string; qty_type: string; qty: number }>();
   const meal_sold = sold.map((m) => {
     const quantity = Number(m.quantity);
-    const own = m.mealId === null ? [] : bundles.filter((b) => b.bundle.mealId === m.mealId);
+    const own = m.meal_id === null ? [] : bundles.filter((b) => b.bundle.mealId === m.meal_id);
     for (const b of own) {
       const entry = used.get(b.bundle.stockListItemId) ?? {
         id: b.bundle.stockListItemId,
@@ -51,7 +50,7 @@ export async function stockUsageReport(
       entry.qty = qty3(entry.qty + quantity * Number(b.bundle.qty));
       used.set(entry.id, entry);
     }
-    return { id: m.mealId ?? -1, meal_name: m.name, quantity, stock_bundle: own.map(presentBundle) };
+    return { id: m.meal_id ?? -1, meal_name: m.name, quantity, stock_bundle: own.map(presentBundle) };
   });
   return {
     success: true as const,

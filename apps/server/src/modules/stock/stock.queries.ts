@@ -89,25 +89,8 @@ export async function stockUsageByItem(db: DbOrTx, locationId: number, start: Da
     .groupBy(stockBundles.stockListItemId);
 }
 
-/** Meals sold at a location in [start, end), grouped by meal; unmatched lines by the name received. */
-export async function mealsSold(db: DbOrTx, locationId: number, start: Date, end: Date) {
-  const name = sql<string>`coalesce(${meals.name}, ${orderLines.mealName})`;
-  return db
-    .select({ mealId: orderLines.mealId, name, quantity: sql<string>`sum(${orderLines.quantity})` })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .leftJoin(meals, eq(meals.id, orderLines.mealId))
-    .where(
-      and(
-        eq(orders.locationId, locationId),
-        ne(orders.status, 'Canceled'),
-        gte(orders.placedAt, start),
-        lt(orders.placedAt, end),
-      ),
-    )
-    .groupBy(orderLines.mealId, name)
-    .orderBy(desc(sql`sum(${orderLines.quantity})`), asc(name));
-}
+/** Meals sold at a location over business days, from the sales rollups (the dashboard's items sold). */
+export { itemsSold as mealsSold } from '../backoffice/backoffice.queries.js';
 
 export async function bundlesOfMeals(db: DbOrTx, mealIds: number[]) {
   if (mealIds.length === 0) return [];

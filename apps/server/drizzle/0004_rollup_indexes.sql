@@ -1,0 +1,2 @@
+CREATE INDEX "stock_orders_location_approved_idx" ON "stock_orders" USING btree ("location_id","approved_at") WHERE status = 'approved';--> statement-breakpoint
+CREATE INDEX "vendor_sales_rollups_period_idx" ON "vendor_sales_rollups" USING btree ("grain","period");
