@@ -32,8 +32,13 @@ const envSchema = z.object({
   STAFF_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
-  /** Load shedding: requests in progress beyond this get a fast 503 (0 = no limit). */
+  /** Load shedding: requests in progress or waiting beyond this get a fast 503 (0 = no limit). */
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
+  /**
+   * Load shedding: a request that has waited, or would wait, longer than this (ms) before being
+   * handled gets a fast 503 (0 = off). Default 500; off under NODE_ENV=test unless set.
+   */
+  MAX_QUEUE_MS: z.coerce.number().int().min(0).optional(),
   /** Load shedding: a mean event loop delay above this (ms) answers 503 until it recovers (0 = off). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Real SMS through Twilio's REST API when all three are set; otherwise the local adapter. */
@@ -90,7 +95,7 @@ export interface Config {
   webDist: string | null;
   trustProxy: boolean;
   sessions: { customerDays: number; staffHours: number };
-  load: { maxInFlight: number; maxEventLoopDelayMs: number };
+  load: { maxInFlight: number; maxQueueMs: number; maxEventLoopDelayMs: number };
   limits: {
     smsPerPhone: number;
     smsPerAddress: number;
@@ -162,7 +167,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       staffLoginWindowMinutes: env.STAFF_LOGIN_WINDOW_MINUTES,
     },
     outbox: { pollMs: env.OUTBOX_POLL_MS, maxAttempts: env.OUTBOX_MAX_ATTEMPTS },
-    load: { maxInFlight: env.MAX_IN_FLIGHT, maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS },
+    load: {
+      maxInFlight: env.MAX_IN_FLIGHT,
+      maxQueueMs: env.MAX_QUEUE_MS ?? (env.NODE_ENV === 'test' ? 0 : 500),
+      maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+    },
     sms:
       env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
         ? {

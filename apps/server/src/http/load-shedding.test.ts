@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { createStaff, TEST_PASSWORD } from '../test/factories.js';
+import { Admission, QUEUE_FLOOR, TURN_WORK_MS } from './load-shedding.js';
 
 let t: TestApp;
 let email: string;
@@ -29,5 +30,122 @@ describe('load shedding', () => {
     // Health is never shed, and once the burst is over requests are served again.
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     expect((await login()).statusCode).not.toBe(503);
+  });
+});
+
+/** A clock the test moves by hand, and a "later" that runs only when the test turns the loop. */
+function fakeLoop() {
+  let now = 0;
+  const pending: (() => void)[] = [];
+  return {
+    clock: { now: () => now, later: (fn: () => void) => void pending.push(fn) },
+    advance: (ms: number) => {
+      now += ms;
+    },
+    /** One turn of the event loop: runs what was scheduled for it. */
+    turn: () => {
+      for (const fn of pending.splice(0)) fn();
+    },
+  };
+}
+
+describe('admission by queue time', () => {
+  it('runs requests at once while the turn has work left, then holds them in line, one per turn', () => {
+    const loop = fakeLoop();
+    const admission = new Admission({ maxInFlight: 0, maxQueueMs: 500 }, loop.clock);
+    const ran: number[] = [];
+    const shed: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      admission.admit(
+        () => ran.push(i),
+        () => shed.push(i),
+      );
+      if (ran.includes(i)) {
+        loop.advance(TURN_WORK_MS / 2); // handled synchronously, taking 10 ms
+        admission.finish();
+      }
+    }
+    // Two ran within the turn's 20 ms of work; the third waits for the next turn.
+    expect(ran).toEqual([0, 1]);
+    expect(admission.load).toEqual({ inProgress: 0, waiting: 1 });
+    loop.turn();
+    expect(ran).toEqual([0, 1, 2]);
+    expect(admission.load).toEqual({ inProgress: 1, waiting: 0 });
+    expect(shed).toEqual([]);
+  });
+
+  it('sheds at once when the wait behind those in line would pass the budget, and not before', () => {
+    const loop = fakeLoop();
+    const admission = new Admission({ maxInFlight: 0, maxQueueMs: 100 }, loop.clock);
+    // Measure the service rate: 50 requests of 10 ms each, one after the other (0.1 per ms).
+    for (let i = 0; i < 50; i++) {
+      admission.loopTurned();
+      admission.admit(
+        () => {},
+        () => {
+          throw new Error('shed while idle');
+        },
+      );
+      loop.advance(10);
+      admission.finish();
+    }
+    expect(admission.load).toEqual({ inProgress: 0, waiting: 0 });
+    // A burst in one turn: past the turn's work, requests wait in line, 10 ms each.
+    admission.loopTurned();
+    loop.advance(TURN_WORK_MS);
+    let waiting = 0;
+    let shed = 0;
+    for (let i = 0; i < 30; i++) {
+      admission.admit(
+        () => waiting++,
+        () => shed++,
+      );
+    }
+    // 10 in line make 100 ms of expected wait: the 11th and later are shed at once.
+    expect(admission.load.waiting).toBe(11);
+    expect(admission.expectedWaitMs()).toBeCloseTo(110);
+    expect(shed).toBe(19);
+    // Once the line has drained, requests run again.
+    for (let i = 0; i < 11; i++) {
+      loop.turn();
+      loop.advance(10);
+      admission.finish();
+    }
+    expect(waiting).toBe(11);
+    expect(admission.load).toEqual({ inProgress: 0, waiting: 0 });
+    expect(admission.overloaded()).toBe(false);
+  });
+
+  it('sheds while the first request in line has waited past the budget, even before the rate is known', () => {
+    const loop = fakeLoop();
+    const admission = new Admission({ maxInFlight: 0, maxQueueMs: 100 }, loop.clock);
+    loop.advance(TURN_WORK_MS);
+    for (let i = 0; i < QUEUE_FLOOR; i++)
+      admission.admit(
+        () => {},
+        () => {},
+      );
+    expect(admission.load.waiting).toBe(QUEUE_FLOOR);
+    expect(admission.overloaded()).toBe(false);
+    loop.advance(101);
+    expect(admission.headWaitMs()).toBe(101);
+    expect(admission.overloaded()).toBe(true);
+  });
+
+  it('never holds a request in line without a queue budget; the in-flight limit still holds', () => {
+    const loop = fakeLoop();
+    const admission = new Admission({ maxInFlight: 2, maxQueueMs: 0 }, loop.clock);
+    loop.advance(1000);
+    let ran = 0;
+    let shed = 0;
+    for (let i = 0; i < 3; i++) {
+      admission.admit(
+        () => ran++,
+        () => shed++,
+      );
+    }
+    expect({ ran, shed }).toEqual({ ran: 2, shed: 1 });
+    admission.finish();
+    expect(admission.overloaded()).toBe(false);
   });
 });
