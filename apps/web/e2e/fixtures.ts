@@ -55,6 +55,73 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
         `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(', ')})`,
     );
   expect(blocking, `accessibility of ${screen}`).toEqual([]);
+  expect(await keyboardProblems(page), `keyboard reach of ${screen}`).toEqual([]);
+}
+
+/**
+ * Controls a keyboard user cannot reach on the current screen: a visible, enabled control taken out
+ * of the tab order (unless it belongs to a roving-focus group whose current member is in it, or to a
+ * listbox or menu driven by arrow keys), and an element that looks clickable (it sets a pointer
+ * cursor) without being, or being inside, a control.
+ */
+async function keyboardProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const CONTROLS = [
+      'a[href]',
+      'button',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      'summary',
+      '[contenteditable="true"]',
+      ...[
+        'button',
+        'link',
+        'tab',
+        'checkbox',
+        'radio',
+        'switch',
+        'menuitem',
+        'option',
+        'combobox',
+        'slider',
+      ].map((role) => `[role="${role}"]`),
+    ].join(',');
+    const shown = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return false;
+      if (el.closest('[inert], [aria-hidden="true"]')) return false;
+      const style = getComputedStyle(el);
+      return style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${(
+        el.getAttribute('aria-label') ??
+        el.textContent ??
+        ''
+      )
+        .trim()
+        .slice(0, 40)}"`;
+    const problems: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(CONTROLS)) {
+      if (!shown(el) || el.tabIndex >= 0) continue;
+      if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') continue;
+      // Arrow keys move within these: one member (or the owner) holds the tab stop.
+      if (el.closest('[role="listbox"], [role="menu"], [role="grid"], [role="tree"]')) continue;
+      const group = el.closest('[role="tablist"], [role="radiogroup"], [role="toolbar"]');
+      if (group && [...group.querySelectorAll<HTMLElement>(CONTROLS)].some((m) => m.tabIndex >= 0)) continue;
+      problems.push(`not in the tab order: ${describe(el)}`);
+    }
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (getComputedStyle(el).cursor !== 'pointer') continue;
+      // Only where the pointer cursor starts: children inherit it.
+      if (el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer') continue;
+      if (el.closest(CONTROLS) || el.closest('label') || !shown(el)) continue;
+      if (el.tabIndex >= 0) continue;
+      problems.push(`clickable but not focusable: ${describe(el)}`);
+    }
+    return problems;
+  });
 }
 
 interface OutboxMessage {

@@ -49,6 +49,8 @@ export function StaffLoginForm({ call, refuse }: StaffLoginOptions) {
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={errors.password}
           required
+          // Mantine leaves the show-password button out of the tab order; keyboard users need it too.
+          visibilityToggleFocusable
         />
         <Button type="submit" loading={login.isPending}>
           Login
