@@ -15,3 +15,9 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The app's one client, shared by the providers and the router, whose loaders start a first screen's
+ * reads while its code still loads.
+ */
+export const queryClient = createQueryClient();

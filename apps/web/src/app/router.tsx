@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { LANDING_AT_ROOT } from '../lib/landing-host';
+import { prefetchCustomerHome, prefetchCustomerShell } from './first-screen-data';
 import { NotFoundPage } from './routes/not-found-page';
 import { PrefixedPage, prefixedPageLoader } from './routes/prefixed-page';
 import { RouteErrorPage } from './routes/route-error-page';
@@ -21,6 +22,7 @@ const customerHome: RouteObject[] = LANDING_AT_ROOT
   : [
       {
         index: true,
+        loader: prefetchCustomerHome,
         lazy: async () => ({ Component: (await import('./routes/customer/home-page')).CustomerHomePage }),
       },
     ];
@@ -45,6 +47,7 @@ export const router = createBrowserRouter([
       },
       {
         path: '/',
+        loader: prefetchCustomerShell,
         lazy: async () => ({ Component: (await import('./layouts/customer-layout')).CustomerLayout }),
         children: [
           ...customerHome,

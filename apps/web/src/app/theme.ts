@@ -1,4 +1,18 @@
-import { Alert, type CSSVariablesResolver, createTheme, Modal, Notification } from '@mantine/core';
+import {
+  type AlertProps,
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineThemeComponent,
+  type ModalProps,
+  type NotificationProps,
+} from '@mantine/core';
+
+/**
+ * What `Modal.extend(...)` would return (`extend` is an identity function), without importing the
+ * components: the theme is in the entry, and Modal alone would bring its scroll area, focus trap and
+ * Floating UI into every first screen.
+ */
+type ComponentTheme<Props> = MantineThemeComponent & { defaultProps?: Partial<Props> };
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -9,16 +23,16 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     // Mantine's modal close button is an icon without a name; screen readers need one.
-    Modal: Modal.extend({
+    Modal: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
-    }),
+    } satisfies ComponentTheme<ModalProps>,
     // Light alerts colour their title with shade 8 of a pale background (orange: 3.6:1); the body
     // text colour passes WCAG AA for every alert colour.
-    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
-    Notification: Notification.extend({
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } } satisfies ComponentTheme<AlertProps>,
+    Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
-    }),
+    } satisfies ComponentTheme<NotificationProps>,
   },
 });
 

@@ -1,5 +1,5 @@
-import { Anchor, AppShell, Box, Group } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Box, Group, rem } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { CustomerUserMenu } from '../../features/auth/components/customer-user-menu';
 import { CartButton } from '../../features/cart/components/cart-button';
@@ -11,9 +11,15 @@ import { useSelectedLocation } from '../../features/customer-shell/hooks/use-sel
 import { VendorSearch } from '../../features/vendors/components/vendor-search';
 import { CUSTOMER_PATHS } from '../../lib/customer-paths';
 import { DesktopOnly } from '../guards/desktop-only';
+import classes from './customer-layout.module.css';
 
 const TOP_ROW = 64;
 const TABS_ROW = 48;
+/**
+ * react-remove-scroll's `zeroRight` class: while a dialog locks the page's scrolling, the fixed header
+ * keeps its width instead of jumping by the scrollbar's.
+ */
+const KEEP_WIDTH_WHEN_SCROLL_LOCKED = 'right-scroll-bar-position';
 
 /**
  * The customer site: a header with the location, restaurant search, cart and user menu over the
@@ -34,8 +40,8 @@ function CustomerShell({ children }: { children: ReactNode }) {
   const showSearch = tab !== 'map' && tab !== 'cart';
 
   return (
-    <AppShell header={{ height: TOP_ROW + TABS_ROW }} padding="xl">
-      <AppShell.Header px="xl">
+    <div style={{ '--customer-header-height': rem(TOP_ROW + TABS_ROW) } as CSSProperties}>
+      <Box component="header" px="xl" className={`${classes.header} ${KEEP_WIDTH_WHEN_SCROLL_LOCKED}`}>
         <Group h={TOP_ROW} justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
             <Anchor
@@ -63,8 +69,8 @@ function CustomerShell({ children }: { children: ReactNode }) {
         <Box h={TABS_ROW}>
           <CustomerTabs />
         </Box>
-      </AppShell.Header>
-      <AppShell.Main>{children}</AppShell.Main>
-    </AppShell>
+      </Box>
+      <main className={classes.main}>{children}</main>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 're
 import { data, type LoaderFunctionArgs, useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { type PrefixedPage as PageName, parsePrefixedSegment } from '../../lib/prefixed-paths';
+import { prefetchVendorPage } from '../first-screen-data';
 
 /**
  * The pages addressed as `/{prefix}:{id}`. A route path cannot glue a parameter to a prefix, so one
@@ -24,6 +25,7 @@ const PAGES: Partial<Record<PageName, LazyExoticComponent<ComponentType>>> = {
 export function prefixedPageLoader({ params }: LoaderFunctionArgs) {
   const parsed = parsePrefixedSegment(params.ref);
   if (!parsed || !PAGES[parsed.page]) throw data(null, { status: 404 });
+  if (parsed.page === 'vendor') prefetchVendorPage(parsed.id);
   return null;
 }
 

@@ -1,12 +1,16 @@
-import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconReceipt, IconUser, IconUserCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCustomerSession } from '../../../lib/session/use-customer-session';
 import { useCustomerProfile } from '../api/customer-profile';
 import { useCustomerLogout } from '../hooks/use-customer-logout';
+import { ACCOUNT_BUTTON } from './account-button';
 import { LazyCustomerLoginModal, LazyProfileModal } from './lazy-dialogs';
+
+// The menu (Mantine Menu, Popover, Floating UI) is only opened on a click: its code follows the
+// first render, while the same button stands in.
+const CustomerAccountMenu = lazy(async () => ({
+  default: (await import('./customer-account-menu')).CustomerAccountMenu,
+}));
 
 /** The header's user button: "Sign In" when signed out, else the name with Profile, Orders and Logout. */
 export function CustomerUserMenu() {
@@ -22,42 +26,25 @@ export function CustomerUserMenu() {
   // A customer without a name is shown by the number they signed in with (international form: the
   // phone library stays out of the first screen's code).
   const name = profile.data ? profile.data.username?.trim() || profile.data.phone : 'Your account';
+  const busy = profile.isPending || logout.isPending;
 
   return (
     <>
       {session ? (
-        // No focus placeholder: axe rejects a non-menuitem child of role="menu"; focus goes to the first item.
-        <Menu position="bottom-end" width={200} withInitialFocusPlaceholder={false}>
-          <Menu.Target>
-            <Button
-              variant="default"
-              leftSection={<IconUserCircle aria-hidden size={20} />}
-              rightSection={<IconChevronDown aria-hidden size={16} />}
-              loading={profile.isPending || logout.isPending}
-            >
+        <Suspense
+          fallback={
+            <Button {...ACCOUNT_BUTTON} loading={busy}>
               {name}
             </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              leftSection={<IconUser aria-hidden size={16} />}
-              onClick={() => setDialog('profile')}
-              disabled={!profile.data}
-            >
-              Profile
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={CUSTOMER_PATHS.orders}
-              leftSection={<IconReceipt aria-hidden size={16} />}
-            >
-              Orders
-            </Menu.Item>
-            <Menu.Item leftSection={<IconLogout aria-hidden size={16} />} onClick={() => logout.mutate()}>
-              Logout
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+          }
+        >
+          <CustomerAccountMenu
+            name={name}
+            busy={busy}
+            onProfile={profile.data ? () => setDialog('profile') : null}
+            onLogout={() => logout.mutate()}
+          />
+        </Suspense>
       ) : (
         <Button onClick={() => setDialog('login')}>Sign In</Button>
       )}

@@ -1,6 +1,5 @@
 import type { FeedPost } from '@kitchaco/domain';
 import { Anchor, Divider, Image, Skeleton, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import dayjs from 'dayjs';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 
@@ -10,6 +9,14 @@ interface FeedPostsProps {
   failed: boolean;
   /** Heading level of each post's title, one below the section's heading. */
   titleOrder: TitleOrder;
+}
+
+/** "5 Nov 2026" in the browser's time zone (English month abbreviations, as before with dayjs). */
+const DATE_PARTS = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
+function publishedDate(iso: string): string {
+  const parts = DATE_PARTS.formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} ${part('year')}`;
 }
 
 function PostLink({ link, title }: { link: string; title: string }) {
@@ -60,7 +67,7 @@ export function FeedPosts({ posts, loading, failed, titleOrder }: FeedPostsProps
               {post.title}
             </Title>
             <Text size="xs" c="dimmed">
-              <time dateTime={post.published_at}>{dayjs(post.published_at).format('D MMM YYYY')}</time>
+              <time dateTime={post.published_at}>{publishedDate(post.published_at)}</time>
             </Text>
             <Text size="sm">{post.body}</Text>
             {post.link && <PostLink link={post.link} title={post.title} />}

@@ -1,16 +1,13 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { customerAppUrl, LANDING_PATHS, LANDING_SECTIONS } from '../../../lib/landing-host';
+import { lazyDialog } from '../../../components/lazy-dialog';
+import { customerAppUrl, LANDING_PATHS } from '../../../lib/landing-host';
+import { NAV_SECTIONS } from './landing-nav';
 import { SectionLink } from './section-link';
 
-/** The navbar's section links, in the spec's order. */
-export const NAV_SECTIONS = [
-  { section: LANDING_SECTIONS.why, label: 'Why Multibrands' },
-  { section: LANDING_SECTIONS.customers, label: 'What customers say' },
-  { section: LANDING_SECTIONS.process, label: "What's the process" },
-  { section: LANDING_SECTIONS.join, label: 'Join Us' },
-] as const;
+// The drawer (Modal, scroll lock, focus trap, Floating UI) loads when the burger first opens it.
+const LandingMenuDrawer = lazyDialog(async () => (await import('./landing-menu-drawer')).LandingMenuDrawer);
 
 /**
  * The landing site's navbar: the name (home), the four section links and a way to order food. Below
@@ -43,18 +40,7 @@ export function LandingHeader() {
           />
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} title="Kitchaco" position="right" size="xs" hiddenFrom="md">
-        <Stack component="nav" aria-label="Landing menu">
-          {NAV_SECTIONS.map((item) => (
-            <SectionLink key={item.section} section={item.section} onClick={close} fw={600}>
-              {item.label}
-            </SectionLink>
-          ))}
-          <Anchor href={customerAppUrl()} fw={600}>
-            Order food
-          </Anchor>
-        </Stack>
-      </Drawer>
+      <LandingMenuDrawer opened={opened} onClose={close} />
     </Box>
   );
 }

@@ -1,88 +1,36 @@
-import { Combobox, Group, Stack, Text, TextInput, useCombobox } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { FoodImage } from '../../../components/food-image';
-import { vendorPath } from '../../../lib/customer-paths';
-import { useVendors } from '../api/vendors';
-import { useVendorSearch } from '../hooks/use-vendor-search';
+import { TextInput } from '@mantine/core';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { VENDOR_SEARCH_FIELD } from './vendor-search-field';
 
-/** The header's restaurant search: brands of the selected location; choosing one opens its menu. */
+const VendorSearchCombobox = lazy(async () => ({
+  default: (await import('./vendor-search-combobox')).VendorSearchCombobox,
+}));
+
+/**
+ * The header's restaurant search: brands of the selected location; choosing one opens its menu.
+ * Its result list (Mantine Combobox, Floating UI, Fuse.js) loads after the first render; until then
+ * the same field stands in, keeping what is typed and the focus.
+ */
 export function VendorSearch({ locationId }: { locationId: number | undefined }) {
   const [query, setQuery] = useState('');
-  const vendors = useVendors(locationId);
-  const results = useVendorSearch(vendors.data, query);
-  const navigate = useNavigate();
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const searching = query.trim() !== '';
-
-  // Enter opens the best match.
-  useEffect(() => {
-    if (results.length > 0) combobox.selectFirstOption();
-  }, [results, combobox.selectFirstOption]);
-
+  const hadFocus = useRef(false);
   return (
-    <Combobox
-      store={combobox}
-      onOptionSubmit={(value) => {
-        setQuery('');
-        combobox.closeDropdown();
-        navigate(vendorPath(Number(value)));
-      }}
-      width={360}
-      position="bottom-start"
-    >
-      <Combobox.Target>
+    <Suspense
+      fallback={
         <TextInput
-          aria-label="Search restaurants"
-          placeholder="Search restaurants or cuisines"
-          type="search"
-          leftSection={<IconSearch aria-hidden size={18} />}
+          {...VENDOR_SEARCH_FIELD}
           value={query}
-          onChange={(event) => {
-            setQuery(event.currentTarget.value);
-            combobox.openDropdown();
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          onFocus={() => {
+            hadFocus.current = true;
           }}
-          onFocus={() => combobox.openDropdown()}
-          onBlur={() => combobox.closeDropdown()}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setQuery('');
+          onBlur={() => {
+            hadFocus.current = false;
           }}
-          w={300}
         />
-      </Combobox.Target>
-      <Combobox.Dropdown hidden={!searching}>
-        <Combobox.Options aria-label="Matching restaurants">
-          {results.map((vendor) => (
-            <Combobox.Option key={vendor.id} value={String(vendor.id)}>
-              <Group gap="sm" wrap="nowrap">
-                <FoodImage
-                  src={vendor.logo ?? vendor.image}
-                  name={vendor.title}
-                  seed={vendor.id}
-                  h={36}
-                  w={36}
-                  radius="sm"
-                />
-                <Stack gap={0}>
-                  <Text size="sm" fw={600}>
-                    {vendor.title}
-                  </Text>
-                  {/* Inherits the option's colour: white on the highlighted option, dark otherwise. */}
-                  <Text size="xs" c="inherit">
-                    {vendor.kitchens.map((k) => k.title).join(' · ')}
-                  </Text>
-                </Stack>
-              </Group>
-            </Combobox.Option>
-          ))}
-          {searching && results.length === 0 && (
-            <Combobox.Empty>
-              {vendors.isPending ? 'Loading restaurants…' : 'No restaurant at this location matches.'}
-            </Combobox.Empty>
-          )}
-        </Combobox.Options>
-      </Combobox.Dropdown>
-    </Combobox>
+      }
+    >
+      <VendorSearchCombobox locationId={locationId} query={query} setQuery={setQuery} hadFocus={hadFocus} />
+    </Suspense>
   );
 }

@@ -1,0 +1,45 @@
+import { Button, Menu } from '@mantine/core';
+import { IconLogout, IconReceipt, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
+import { ACCOUNT_BUTTON } from './account-button';
+
+export interface CustomerAccountMenuProps {
+  name: string;
+  busy: boolean;
+  onProfile: (() => void) | null;
+  onLogout: () => void;
+}
+
+/** Profile, Orders and Logout under the signed-in customer's name (Mantine Menu: loaded on demand). */
+export function CustomerAccountMenu({ name, busy, onProfile, onLogout }: CustomerAccountMenuProps) {
+  return (
+    // No focus placeholder: axe rejects a non-menuitem child of role="menu"; focus goes to the first item.
+    <Menu position="bottom-end" width={200} withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <Button {...ACCOUNT_BUTTON} loading={busy}>
+          {name}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          leftSection={<IconUser aria-hidden size={16} />}
+          onClick={() => onProfile?.()}
+          disabled={!onProfile}
+        >
+          Profile
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={CUSTOMER_PATHS.orders}
+          leftSection={<IconReceipt aria-hidden size={16} />}
+        >
+          Orders
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout aria-hidden size={16} />} onClick={onLogout}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
