@@ -139,8 +139,8 @@ export async function freshDatabases(serverUrl, names) {
  * with { status, body, ms }; a connection error or a timeout is status 0 with `error`, never a
  * throw. `observe(request, answer)` sees every call (request: method, path, query_type).
  */
-export function apiClient(base, { timeoutMs = 15_000, observe } = {}) {
-  async function call(method, path, body, headers = {}) {
+export function apiClient(base, { timeoutMs = 15_000, observe, shedRetries = 0, onShed } = {}) {
+  async function call(method, path, body, headers = {}, attempt = 0) {
     const started = performance.now();
     let answer;
     try {
@@ -158,6 +158,14 @@ export function apiClient(base, { timeoutMs = 15_000, observe } = {}) {
         // not JSON: keep the text
       }
       answer = { status: res.status, body: parsed, ms: performance.now() - started };
+      // A shed request was refused before any work was done: a client honouring Retry-After sends
+      // it again, whatever it was. Each shed answer is reported, and the last one is kept.
+      if (res.status === 503 && parsed?.code === 'overloaded' && attempt < shedRetries) {
+        onShed?.({ method, path, queryType: body?.query_type }, answer);
+        const seconds = Number(res.headers.get('retry-after')) || 1;
+        await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+        return call(method, path, body, headers, attempt + 1);
+      }
     } catch (error) {
       const reason = error?.cause?.code ?? error?.name ?? String(error);
       answer = { status: 0, body: null, error: reason, ms: performance.now() - started };

@@ -1,6 +1,8 @@
 // `npm run soak`: customers ordering and staff working at once, for SOAK_SECONDS (default 180), against
 // two server instances on one PostgreSQL database; then the database is checked against what every
-// client saw. Zero errors allowed: any 5xx, timeout, connection error or unexpected 4xx fails.
+// client saw. Zero errors allowed: any 5xx, timeout, connection error or unexpected 4xx fails. A
+// request the server sheds (503 `overloaded` with Retry-After: refused before any work) is sent
+// again after Retry-After, as clients do, up to 3 times; sheds are counted and reported.
 // Results: test-results/soak.json (each check counts as a test in scripts/summarise.mjs).
 //
 // Env: SOAK_SECONDS (180), SOAK_PORT (3600: instances on 3600 and 3601), SOAK_CUSTOMERS (20),
@@ -47,6 +49,8 @@ const auth = (token) => ({ authorization: `Token ${token}` });
 const calls = new Map(); // kind -> { count, errors, refusals, ms: [] }
 const errors = []; // every unexpected answer (the first 100 kept whole)
 let errorCount = 0;
+/** Requests shed by a server and sent again after Retry-After, by kind. */
+const shed = new Map();
 /** Accepted customer orders by id: { id, key, customerId, total, lines, status, changes }. */
 const orders = new Map();
 const declinedKeys = [];
@@ -148,7 +152,10 @@ function portIsFree(port) {
   });
 }
 
-const apis = [0, 1].map((i) => apiClient(`http://127.0.0.1:${portBase + i}`, { observe, timeoutMs }));
+const onShed = (request) => shed.set(kindOf(request), (shed.get(kindOf(request)) ?? 0) + 1);
+const apis = [0, 1].map((i) =>
+  apiClient(`http://127.0.0.1:${portBase + i}`, { observe, timeoutMs, shedRetries: 3, onShed }),
+);
 
 // ---- the catalogue customers order from (read once, through the wire)
 async function loadCatalogue() {
@@ -671,6 +678,11 @@ function report() {
         `${results.orders} customer orders, ${results.stockOrders} stock orders, ${races.run} decision races (${races.calls} calls)`,
     );
   }
+  const sheds = [...shed.values()].reduce((a, b) => a + b, 0);
+  if (sheds)
+    say(
+      `${sheds} requests shed (503 overloaded) and sent again after Retry-After: ${JSON.stringify(results.shed)}`,
+    );
   for (const e of errors.slice(0, 20)) say(`ERROR ${e.kind}: ${e.what} (${e.status}) ${e.body}`);
   for (const c of results.checks) {
     say(`${c.pass ? 'PASS' : 'FAIL'} ${c.name}${c.pass ? '' : `: ${c.problems} (${c.examples.join('; ')})`}`);
@@ -736,6 +748,7 @@ try {
   results.summary = summarise();
   results.orders = orders.size;
   results.replays = replays;
+  results.shed = Object.fromEntries(shed);
   results.stockOrders = stockOrders.size;
   results.races = races;
   results.declinedCards = declinedKeys.length;
