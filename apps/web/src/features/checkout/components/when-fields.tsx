@@ -1,8 +1,11 @@
-import { Fieldset, Group, Radio, Stack } from '@mantine/core';
-import { DatePickerInput, TimeInput } from '@mantine/dates';
-import { IconCalendar, IconClock } from '@tabler/icons-react';
+import { Fieldset, Radio, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 
-interface WhenFieldsProps {
+const LaterTimeFields = lazy(async () => ({
+  default: (await import('./later-time-fields')).LaterTimeFields,
+}));
+
+export interface WhenFieldsProps {
   later: boolean;
   onLater: (later: boolean) => void;
   date: string | null;
@@ -18,7 +21,8 @@ interface WhenFieldsProps {
 
 /** As soon as possible, or a date and time at the location (within the next week). */
 export function WhenFields(props: WhenFieldsProps) {
-  const { later, onLater, date, onDate, time, onTime, range, locationName, error, disabled } = props;
+  const { later, onLater, ...fields } = props;
+  const { disabled } = fields;
   return (
     <Fieldset legend="When" disabled={disabled}>
       <Stack gap="sm">
@@ -31,29 +35,9 @@ export function WhenFields(props: WhenFieldsProps) {
         />
         <Radio name="order-when" value="later" checked={later} onChange={() => onLater(true)} label="Later" />
         {later && (
-          <Group grow align="flex-start">
-            <DatePickerInput
-              label="Date"
-              value={date}
-              onChange={onDate}
-              minDate={range.min}
-              maxDate={range.max}
-              valueFormat="ddd D MMM YYYY"
-              leftSection={<IconCalendar aria-hidden size={18} />}
-              required
-              disabled={disabled}
-            />
-            <TimeInput
-              label="Time"
-              description={`Local time at ${locationName}`}
-              value={time}
-              onChange={(event) => onTime(event.currentTarget.value)}
-              leftSection={<IconClock aria-hidden size={18} />}
-              error={error}
-              required
-              disabled={disabled}
-            />
-          </Group>
+          <Suspense fallback={null}>
+            <LaterTimeFields {...fields} />
+          </Suspense>
         )}
       </Stack>
     </Fieldset>
