@@ -169,7 +169,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     outbox: { pollMs: env.OUTBOX_POLL_MS, maxAttempts: env.OUTBOX_MAX_ATTEMPTS },
     load: {
       maxInFlight: env.MAX_IN_FLIGHT,
-      maxQueueMs: env.MAX_QUEUE_MS ?? (env.NODE_ENV === 'test' ? 0 : 500),
+      maxQueueMs: env.MAX_QUEUE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000),
       maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     },
     sms:
