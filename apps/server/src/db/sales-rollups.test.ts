@@ -1,20 +1,22 @@
-import { MARKETPLACE_CHANNELS, ORDER_STATUSES, SALES_CHANNELS } from '@kitchaco/domain';
+import { addDays, MARKETPLACE_CHANNELS, ORDER_STATUSES, SALES_CHANNELS } from '@kitchaco/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../demo/seed.js';
+import { periodRuns } from '../modules/backoffice/backoffice.queries.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { tokenFor } from '../test/auth.js';
-import { createLedgerOrder } from '../test/ledger.js';
+import { createAdjustment, createLedgerOrder, createStockOrderRecord } from '../test/ledger.js';
 import { deliver, notification } from '../test/marketplaces.js';
 import type { Db } from './client.js';
-import { locations, orders } from './schema/index.js';
+import { locations, orders, stockOrders } from './schema/index.js';
 
 /**
  * The sales rollups (schema/rollups.ts, kept by the triggers of migration 0003) always equal the
  * orders ledger: after the demo seed, and after any mix of writes (orders of every channel placed
  * on any day, status changes and cancellations through the API, marketplace webhooks and their
- * cancellations, deleted orders, a location moving time zone). The expected figures are worked out
+ * cancellations, deleted orders, marketplace adjustments, stock orders approved and withdrawn, a
+ * location moving time zone). The expected figures are worked out
  * here from the ledger with plain GROUP BYs, independently of the trigger SQL.
  */
 let t: TestApp;
@@ -24,13 +26,19 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** Every (day and month) x (location and all locations) group, as "key | figures" lines. */
+/** The first day of the dekad (1-10, 11-20, 21-end) of a local timestamp column. */
+const DEKAD_OF = (column: string) =>
+  sql.raw(`(date_trunc('month', ${column})::date + CASE WHEN extract(day FROM ${column}) <= 10 THEN 0
+    WHEN extract(day FROM ${column}) <= 20 THEN 10 ELSE 20 END)`);
+
+/** Every (day, dekad and month) x (location and all locations) group, as "key | figures" lines. */
 const LEDGER = sql`
   WITH o AS (
     SELECT o.*, o.placed_at AT TIME ZONE l.time_zone AS local_at
     FROM orders o JOIN locations l ON l.id = o.location_id
   ), g AS (
     SELECT 'day' AS grain, local_at::date AS period, o.* FROM o
+    UNION ALL SELECT 'dekad', ${DEKAD_OF('local_at')}, o.* FROM o
     UNION ALL SELECT 'month', date_trunc('month', local_at)::date, o.* FROM o
   )
   SELECT x.loc AS location, g.* FROM g CROSS JOIN LATERAL (VALUES (g.location_id), (0)) x(loc)`;
@@ -70,7 +78,31 @@ async function expected(db: Db) {
           WHERE k.status <> 'Canceled' AND k.location <> 0 GROUP BY k.location, k.grain, k.period, coalesce(l.meal_id, 0), CASE WHEN l.meal_id IS NULL THEN l.meal_name ELSE '' END`,
     ),
   ]);
-  return { channel, location, hour, vendor, meal };
+  const [stock, adjustment] = await Promise.all([
+    rows<{ line: string }>(
+      db,
+      sql`SELECT concat_ws('|', x.loc, g.grain, g.period, sum(g.total)::numeric(14, 2)) AS line
+          FROM (SELECT s.location_id, s.total, s.approved_at AT TIME ZONE l.time_zone AS local_at
+                FROM stock_orders s JOIN locations l ON l.id = s.location_id
+                WHERE s.status = 'approved' AND s.approved_at IS NOT NULL) s
+          CROSS JOIN LATERAL (VALUES ('day', s.local_at::date, s.total),
+            ('dekad', ${DEKAD_OF('s.local_at')}, s.total),
+            ('month', date_trunc('month', s.local_at)::date, s.total)) g(grain, period, total)
+          CROSS JOIN LATERAL (VALUES (s.location_id), (0)) x(loc)
+          GROUP BY x.loc, g.grain, g.period HAVING sum(g.total) <> 0`,
+    ),
+    rows<{ line: string }>(
+      db,
+      sql`SELECT concat_ws('|', x.loc, g.grain, g.period, a.channel, sum(a.amount)::numeric(14, 2)) AS line
+          FROM (SELECT a.location_id, a.channel, a.amount, a.occurred_at AT TIME ZONE l.time_zone AS local_at
+                FROM order_adjustments a JOIN locations l ON l.id = a.location_id) a
+          CROSS JOIN LATERAL (VALUES ('day', a.local_at::date), ('dekad', ${DEKAD_OF('a.local_at')}),
+            ('month', date_trunc('month', a.local_at)::date)) g(grain, period)
+          CROSS JOIN LATERAL (VALUES (a.location_id), (0)) x(loc)
+          GROUP BY x.loc, g.grain, g.period, a.channel HAVING sum(a.amount) <> 0`,
+    ),
+  ]);
+  return { channel, location, hour, vendor, meal, stock, adjustment };
 }
 
 /** The stored rollups in the same lines; rows whose figures came back to zero are left out. */
@@ -103,7 +135,18 @@ async function stored(db: Db) {
           FROM meal_sales_rollups WHERE quantity <> 0`,
     ),
   ]);
-  return { channel, location, hour, vendor, meal };
+  const [stock, adjustment] = await Promise.all([
+    rows<{ line: string }>(
+      db,
+      sql`SELECT concat_ws('|', location_id, grain, period, total) AS line FROM stock_sent_rollups WHERE total <> 0`,
+    ),
+    rows<{ line: string }>(
+      db,
+      sql`SELECT concat_ws('|', location_id, grain, period, channel, amount) AS line
+          FROM adjustment_rollups WHERE amount <> 0`,
+    ),
+  ]);
+  return { channel, location, hour, vendor, meal, stock, adjustment };
 }
 
 const sorted = (figures: Record<string, { line: string }[]>) =>
@@ -151,6 +194,21 @@ const write = fc.oneof(
     quantity: fc.integer({ min: 1, max: 4 }),
   }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant('adjustment' as const),
+    location: fc.integer({ min: 1, max: 6 }),
+    channel: fc.constantFrom(...MARKETPLACE_CHANNELS),
+    cents: fc.integer({ min: -5000, max: 2000 }),
+    at: placedAt,
+  }),
+  fc.record({
+    kind: fc.constant('stockOrder' as const),
+    location: fc.integer({ min: 1, max: 6 }),
+    cents: fc.integer({ min: 100, max: 90_000 }),
+    at: placedAt,
+    approve: fc.boolean(),
+    thenDisapprove: fc.boolean(),
+  }),
   fc.record({
     kind: fc.constant('timeZone' as const),
     location: fc.integer({ min: 1, max: 6 }),
@@ -242,6 +300,30 @@ async function apply(w: Write) {
       if (id !== null) await db.delete(orders).where(eq(orders.id, id));
       return;
     }
+    case 'adjustment':
+      await createAdjustment(db, {
+        locationId: w.location,
+        channel: w.channel,
+        amount: (w.cents / 100).toFixed(2),
+        occurredAt: w.at,
+      });
+      return;
+    case 'stockOrder': {
+      const order = await createStockOrderRecord(db, {
+        locationId: w.location,
+        status: 'pending',
+        total: (w.cents / 100).toFixed(2),
+      });
+      if (!w.approve) return;
+      await db
+        .update(stockOrders)
+        .set({ status: 'approved', approvedAt: w.at })
+        .where(eq(stockOrders.id, order.id));
+      if (w.thenDisapprove) {
+        await db.update(stockOrders).set({ status: 'disapproved' }).where(eq(stockOrders.id, order.id));
+      }
+      return;
+    }
     case 'timeZone':
       await db.update(locations).set({ timeZone: w.zone }).where(eq(locations.id, w.location));
       return;
@@ -262,7 +344,7 @@ describe('sales rollups', () => {
     await expectRollupsEqualLedger();
   });
 
-  it('equal the ledger after any mix of orders, status changes, cancellations, webhooks and deletes', async () => {
+  it('equal the ledger after any mix of orders, status changes, cancellations, webhooks, deletes, adjustments and stock orders', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 8 }), async (writes) => {
         for (const w of writes) await apply(w);
@@ -272,3 +354,41 @@ describe('sales rollups', () => {
     );
   }, 120_000);
 });
+
+describe('periods of a date range', () => {
+  it('reads a year ending on the 20th as 11 months and 3 dekads, no single days', () => {
+    expect(periodRuns('2025-11-21', '2026-11-20')).toEqual([
+      { grain: 'dekad', first: '2025-11-21', last: '2025-11-21' },
+      { grain: 'month', first: '2025-12-01', last: '2026-10-01' },
+      { grain: 'dekad', first: '2026-11-01', last: '2026-11-11' },
+    ]);
+  });
+
+  it('covers every day of any range exactly once', () => {
+    const day = fc.integer({ min: 0, max: 1200 }).map((n) => addDays('2024-01-01', n));
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 400 }), (from, length) => {
+        const to = addDays(from, length);
+        const covered: string[] = [];
+        for (const run of periodRuns(from, to)) {
+          for (let start = run.first; start <= run.last; ) {
+            const next = nextPeriod(start, run.grain);
+            for (let d = start; d < next; d = addDays(d, 1)) covered.push(d);
+            start = next;
+          }
+        }
+        const expected = Array.from({ length: length + 1 }, (_, i) => addDays(from, i));
+        expect(covered).toEqual(expected);
+      }),
+    );
+  });
+});
+
+/** The first day after the period of `grain` starting on `start`, worked out day by day. */
+function nextPeriod(start: string, grain: 'day' | 'dekad' | 'month'): string {
+  let d = addDays(start, 1);
+  const boundary = (x: string) =>
+    grain === 'day' || x.endsWith('-01') || (grain === 'dekad' && (x.endsWith('-11') || x.endsWith('-21')));
+  while (!boundary(d)) d = addDays(d, 1);
+  return d;
+}

@@ -12,20 +12,20 @@ import {
 import { salesChannelEnum } from './enums.js';
 
 /**
- * Sales rollups: sums of the orders ledger per business day and per month, so a dashboard over a
+ * Sales rollups: sums of the orders ledger per business day, dekad and month, so a dashboard over a
  * year reads a few hundred rows however many orders the year holds. Database triggers keep them
  * current in the same transaction as every write to `orders` and `order_lines` (checkout, status
  * changes, cancellations, marketplace webhooks and imports, the demo seed), so they always equal
  * the ledger; see migration 0003 and docs/performance.md. Nothing in the application writes them.
  *
- * Every table is keyed by `grain` ('day' or 'month') and `period` (the day, or the first day of the
- * month) in the location's own time zone. `location_id` 0 holds the sum of all locations where
+ * Every table is keyed by `grain` ('day', 'dekad' = days 1-10, 11-20 or 21 to the month's end, or
+ * 'month') and `period` (its first day) in the location's own time zone. `location_id` 0 holds the sum of all locations where
  * "All locations" is read, so that answer does not grow with the number of locations either.
  * Sums over canceled orders are kept apart (sales_rollups) or left out (the others), as the reports
  * count them.
  */
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
-const grain = () => text('grain', { enum: ['day', 'month'] }).notNull();
+const grain = () => text('grain', { enum: ['day', 'dekad', 'month'] }).notNull();
 
 /** Orders, finished orders, sales and platform fees per channel, CSV-imported or not, canceled or not. */
 export const salesRollups = pgTable(
@@ -105,4 +105,29 @@ export const mealSalesRollups = pgTable(
     quantity: integer('quantity').notNull(),
   },
   (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.mealId, t.mealName] })],
+);
+
+/** Stock sent: approved stock orders' totals by the business day of their approval. */
+export const stockSentRollups = pgTable(
+  'stock_sent_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    total: money('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period] })],
+);
+
+/** Marketplace adjustments (refunds, corrections) per channel by the business day they occurred. */
+export const adjustmentRollups = pgTable(
+  'adjustment_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    channel: salesChannelEnum('channel').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.channel] })],
 );

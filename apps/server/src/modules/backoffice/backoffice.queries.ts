@@ -23,6 +23,16 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 export function windowsTable(windows: readonly LocationWindow[]): SQL {
+  const [first] = windows;
+  const start = first?.start.getTime();
+  const end = first?.end.getTime();
+  if (first && windows.every((w) => w.start.getTime() === start && w.end.getTime() === end)) {
+    // One window for every location (one time zone): a handful of parameters however many
+    // locations there are, rather than five per location.
+    return sql`(SELECT l.id AS location_id, ${first.start.toISOString()}::timestamptz AS start_at,
+        ${first.end.toISOString()}::timestamptz AS end_at, l.time_zone AS tz, l.name AS name
+      FROM locations l WHERE l.id = ANY(${`{${windows.map((w) => w.id).join(',')}}`}::int[])) AS w`;
+  }
   const values = windows.map(
     (w) =>
       sql`(${w.id}::int, ${w.start.toISOString()}::timestamptz, ${w.end.toISOString()}::timestamptz, ${w.timeZone}::text, ${w.name}::text)`,
@@ -53,8 +63,8 @@ export async function findLocations(db: DbOrTx, ids: number[] | 'all') {
 
 /**
  * Sales figures read from the rollups (db/schema/rollups.ts) rather than the ledger, so their cost
- * does not grow with history: a date range is read as its whole months plus the days at either end
- * (a year is at most 12 month rows and about 60 day rows per key). `all` reads the rows of all
+ * does not grow with history: a date range is read as its whole months, plus dekads and days at
+ * either end (periodRuns). `all` reads the rows of all
  * locations together (location 0), so "All locations" does not grow with the number of locations.
  */
 export interface SalesScope {
@@ -64,20 +74,46 @@ export interface SalesScope {
   to: IsoDate;
 }
 
-const monthStart = (d: IsoDate): IsoDate => `${d.slice(0, 7)}-01`;
-const nextMonth = (d: IsoDate): IsoDate => addDays(monthStart(d), 32).slice(0, 8).concat('01');
+type Grain = 'day' | 'dekad' | 'month';
 
-/** The rollup rows `r` whose periods exactly cover [from, to]: whole months, and days outside them. */
-export function periodsOf(from: IsoDate, to: IsoDate): SQL {
-  const firstMonth = from === monthStart(from) ? from : nextMonth(from);
-  const afterLastMonth = monthStart(addDays(to, 1));
-  if (firstMonth >= afterLastMonth) {
-    return sql`(r.grain = 'day' AND r.period BETWEEN ${from}::date AND ${to}::date)`;
+/** The last day of the period of `grain` starting on `start` (dekads: 1-10, 11-20, 21-end). */
+function periodEnd(start: IsoDate, grain: Grain): IsoDate {
+  const monthEnd = addDays(`${addDays(`${start.slice(0, 7)}-01`, 32).slice(0, 7)}-01`, -1);
+  if (grain === 'month' || (grain === 'dekad' && start.endsWith('-21'))) return monthEnd;
+  return grain === 'dekad' ? addDays(start, 9) : start;
+}
+
+/**
+ * The fewest rollup periods that exactly cover [from, to]: days up to a dekad, dekads up to a
+ * month, whole months, then dekads and days again. A year is 12 months and at most 4 dekads and 18
+ * days at its ends. Consecutive periods of one grain are returned as one run.
+ */
+export function periodRuns(from: IsoDate, to: IsoDate): { grain: Grain; first: IsoDate; last: IsoDate }[] {
+  const runs: { grain: Grain; first: IsoDate; last: IsoDate }[] = [];
+  for (let at = from; at <= to; ) {
+    const day = at.slice(8);
+    const grain: Grain =
+      day === '01' && periodEnd(at, 'month') <= to
+        ? 'month'
+        : (day === '01' || day === '11' || day === '21') && periodEnd(at, 'dekad') <= to
+          ? 'dekad'
+          : 'day';
+    const run = runs[runs.length - 1];
+    if (run?.grain === grain) run.last = at;
+    else runs.push({ grain, first: at, last: at });
+    at = addDays(periodEnd(at, grain), 1);
   }
-  // Three branches, each a range of the primary key, so each is one index range scan.
-  return sql`((r.grain = 'month' AND r.period >= ${firstMonth}::date AND r.period < ${afterLastMonth}::date)
-    OR (r.grain = 'day' AND r.period >= ${from}::date AND r.period < ${firstMonth}::date)
-    OR (r.grain = 'day' AND r.period >= ${afterLastMonth}::date AND r.period <= ${to}::date))`;
+  return runs;
+}
+
+/** The rollup rows `r` whose periods exactly cover [from, to]; each run is one index range. */
+export function periodsOf(from: IsoDate, to: IsoDate): SQL {
+  const runs = periodRuns(from, to);
+  if (runs.length === 0) return sql`FALSE`;
+  return sql`(${sql.join(
+    runs.map((r) => sql`(r.grain = ${r.grain} AND r.period BETWEEN ${r.first}::date AND ${r.last}::date)`),
+    sql` OR `,
+  )})`;
 }
 
 function rollupWhere(scope: SalesScope): SQL {
@@ -126,10 +162,7 @@ export async function locationSales(db: DbOrTx, scope: SalesScope) {
     db,
     sql`SELECT r.location_id, sum(r.orders)::int AS orders, sum(r.sales)::text AS sales
         FROM location_sales_rollups r
-        WHERE r.location_id IN (${sql.join(
-          scope.locationIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) AND ${periodsOf(scope.from, scope.to)}
+        WHERE ${scope.all ? periodsOf(scope.from, scope.to) : rollupWhere(scope)}
         GROUP BY 1 HAVING sum(r.orders) <> 0`,
   );
 }
@@ -174,28 +207,23 @@ export async function itemsSold(db: DbOrTx, scope: SalesScope) {
   );
 }
 
-/** Stock sent: the approved stock orders whose approval falls in each location's window. */
-export async function stockSent(db: DbOrTx, windows: readonly LocationWindow[]) {
-  if (windows.length === 0) return '0';
+/** Stock sent: the approved stock orders whose approval falls on the scope's business days. */
+export async function stockSent(db: DbOrTx, scope: SalesScope) {
+  if (isEmpty(scope)) return '0';
   const [row] = await rows<{ total: string }>(
     db,
-    sql`SELECT coalesce(sum(s.total), 0)::text AS total
-        FROM stock_orders s JOIN ${windowsTable(windows)}
-          ON s.location_id = w.location_id AND s.approved_at >= w.start_at AND s.approved_at < w.end_at
-        WHERE s.status = 'approved'`,
+    sql`SELECT coalesce(sum(r.total), 0)::text AS total FROM stock_sent_rollups r WHERE ${rollupWhere(scope)}`,
   );
   return row?.total ?? '0';
 }
 
-/** Marketplace adjustments (refunds and corrections) of one channel in the windows. */
-export async function adjustments(db: DbOrTx, windows: readonly LocationWindow[], channel: SalesChannel) {
-  if (windows.length === 0) return '0';
+/** Marketplace adjustments (refunds and corrections) of one channel on the scope's business days. */
+export async function adjustments(db: DbOrTx, scope: SalesScope, channel: SalesChannel) {
+  if (isEmpty(scope)) return '0';
   const [row] = await rows<{ total: string }>(
     db,
-    sql`SELECT coalesce(sum(a.amount), 0)::text AS total
-        FROM order_adjustments a JOIN ${windowsTable(windows)}
-          ON a.location_id = w.location_id AND a.occurred_at >= w.start_at AND a.occurred_at < w.end_at
-        WHERE a.channel = ${channel}`,
+    sql`SELECT coalesce(sum(r.amount), 0)::text AS total FROM adjustment_rollups r
+        WHERE ${rollupWhere(scope)} AND r.channel = ${channel}`,
   );
   return row?.total ?? '0';
 }

@@ -73,7 +73,16 @@ async function resolveScope(app: AppContext, actor: Actor, requested: number): P
 }
 
 function windowsOf(locations: Scope['locations'], from: IsoDate, to: IsoDate): q.LocationWindow[] {
-  return locations.map((l) => ({ ...l, ...zonedRange(from, to, l.timeZone) }));
+  // Once per time zone: with many locations the zone arithmetic would cost more than the query.
+  const ranges = new Map<string, ReturnType<typeof zonedRange>>();
+  return locations.map((l) => {
+    let range = ranges.get(l.timeZone);
+    if (!range) {
+      range = zonedRange(from, to, l.timeZone);
+      ranges.set(l.timeZone, range);
+    }
+    return { ...l, ...range };
+  });
 }
 
 /** The rollup scope of a call: every location (read as one) or the chosen ones. */
@@ -107,8 +116,8 @@ export async function dashboardData(
       q.vendorSales(app.db, sales),
       q.hourlySales(app.db, sales),
       single ? q.itemsSold(app.db, sales) : Promise.resolve([]),
-      q.stockSent(app.db, windows),
-      q.adjustments(app.db, windows, 'deliveroo'),
+      q.stockSent(app.db, sales),
+      q.adjustments(app.db, sales, 'deliveroo'),
     ]);
 
   const bySource = new Map<OrderSource, Tally>(ORDER_SOURCES.map((s) => [s, tally()]));
