@@ -9,9 +9,13 @@ import pg from 'pg';
 export const root = new URL('../', import.meta.url).pathname;
 export const resultsDir = join(root, 'bench/results');
 
-/** Starts `node file` with env; resolves once `url` answers 200. */
+/**
+ * Starts `node file` with env; resolves once `url` answers 200. `BENCH_NODE_ARGS` adds node flags
+ * to every started process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where the time goes.
+ */
 export async function startProcess(file, env, url, { timeoutMs = 300_000 } = {}) {
-  const child = spawn(process.execPath, [file], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, file], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

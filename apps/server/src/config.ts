@@ -32,11 +32,13 @@ const envSchema = z.object({
   STAFF_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** How often the sales rollups' deltas are folded in (reads fold first as well). */
+  ROLLUP_FOLD_MS: z.coerce.number().int().min(10).default(1000),
   /** Load shedding: requests in progress or waiting beyond this get a fast 503 (0 = no limit). */
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   /**
    * Load shedding: a request that has waited, or would wait, longer than this (ms) before being
-   * handled gets a fast 503 (0 = off). Default 500; off under NODE_ENV=test unless set.
+   * handled gets a fast 503 (0 = off). Default 2,000; off under NODE_ENV=test unless set.
    */
   MAX_QUEUE_MS: z.coerce.number().int().min(0).optional(),
   /** Load shedding: a mean event loop delay above this (ms) answers 503 until it recovers (0 = off). */
@@ -104,6 +106,7 @@ export interface Config {
     staffLoginWindowMinutes: number;
   };
   outbox: { pollMs: number; maxAttempts: number };
+  rollupFoldMs: number;
   sms: { kind: 'local' } | { kind: 'twilio'; accountSid: string; authToken: string; from: string };
   email: { kind: 'local'; from: string } | { kind: 'smtp'; url: string; from: string };
   demoScale: number;
@@ -167,6 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       staffLoginWindowMinutes: env.STAFF_LOGIN_WINDOW_MINUTES,
     },
     outbox: { pollMs: env.OUTBOX_POLL_MS, maxAttempts: env.OUTBOX_MAX_ATTEMPTS },
+    rollupFoldMs: env.ROLLUP_FOLD_MS,
     load: {
       maxInFlight: env.MAX_IN_FLIGHT,
       maxQueueMs: env.MAX_QUEUE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000),

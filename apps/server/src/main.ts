@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
+import { startRollupFolder } from './db/rollups.js';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { startOutboxWorker } from './modules/notifications/outbox.service.js';
 
@@ -29,11 +30,13 @@ async function main(): Promise<void> {
   }
 
   const worker = startOutboxWorker(app.appContext);
+  const folder = startRollupFolder(app.appContext, config.rollupFoldMs);
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await worker.stop();
+    await folder.stop();
     await database.close();
   });
 

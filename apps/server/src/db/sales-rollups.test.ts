@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../test/app.js';
 import { tokenFor } from '../test/auth.js';
 import { createAdjustment, createLedgerOrder, createStockOrderRecord } from '../test/ledger.js';
 import { deliver, notification } from '../test/marketplaces.js';
-import type { Db } from './client.js';
+import type { Db, DbOrTx } from './client.js';
+import { foldRollups } from './rollups.js';
 import { locations, orders, stockOrders } from './schema/index.js';
 
 /**
@@ -22,7 +23,7 @@ import { locations, orders, stockOrders } from './schema/index.js';
 let t: TestApp;
 let admin: string;
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -105,8 +106,12 @@ async function expected(db: Db) {
   return { channel, location, hour, vendor, meal, stock, adjustment };
 }
 
-/** The stored rollups in the same lines; rows whose figures came back to zero are left out. */
+/**
+ * The stored rollups in the same lines, once the deltas are folded in; rows whose figures came back
+ * to zero are left out.
+ */
 async function stored(db: Db) {
+  await foldRollups(db);
   const [channel, location, hour, vendor, meal] = await Promise.all([
     rows<{ line: string }>(
       db,
@@ -381,6 +386,61 @@ describe('periods of a date range', () => {
         expect(covered).toEqual(expected);
       }),
     );
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('rollups under concurrent writes (PostgreSQL)', () => {
+  const at = new Date(HISTORY_END - 3_600_000);
+  const anOrder = async (db: DbOrTx) => {
+    const [meal] = await rows<{ id: number; vendor_id: number; name: string }>(
+      db,
+      sql`SELECT m.id, m.vendor_id, m.name FROM meals m JOIN vendors v ON v.id = m.vendor_id
+          WHERE v.location_id = 1 ORDER BY m.id LIMIT 1`,
+    );
+    return createLedgerOrder(
+      db,
+      { locationId: 1, channel: 'online_pickup', status: 'Received', placedAt: at, total: '12.50' },
+      [
+        {
+          vendorId: meal!.vendor_id,
+          mealId: meal!.id,
+          mealName: meal!.name,
+          quantity: 1,
+          lineTotal: '12.50',
+        },
+      ],
+    );
+  };
+
+  it('write two orders of one location and day at once: neither waits for the other to commit', async () => {
+    const db = t.database.db;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const firstWritten = new Promise<void>((resolve) => (written = resolve));
+    const first = db.transaction(async (tx) => {
+      await anOrder(tx);
+      written();
+      await held;
+    });
+    await firstWritten;
+    // With rollup rows written by the checkout itself, this waited on the first order's row lock.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+      await anOrder(tx);
+    });
+    release();
+    await first;
+    await expectRollupsEqualLedger();
+  });
+
+  it('count every order exactly once while folds run alongside the writers', async () => {
+    const db = t.database.db;
+    await Promise.all([
+      ...Array.from({ length: 40 }, () => anOrder(db)),
+      ...Array.from({ length: 10 }, () => db.execute(sql`SELECT rollups_fold()`)),
+    ]);
+    await expectRollupsEqualLedger();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { SalesChannel } from '@kitchaco/domain';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { orderAdjustments, orderLines, orders, stockOrders } from '../db/schema/index.js';
 
 type OrderRow = typeof orders.$inferInsert;
@@ -10,7 +10,7 @@ type LineInput = Omit<typeof orderLines.$inferInsert, 'orderId' | 'unitPrice'> &
  * ledger whose right answers are worked out by hand.
  */
 export async function createLedgerOrder(
-  db: Db,
+  db: DbOrTx,
   order: Pick<OrderRow, 'locationId' | 'channel' | 'placedAt' | 'total'> & Partial<OrderRow>,
   lines: LineInput[] = [],
 ) {

@@ -1,6 +1,7 @@
 import { addDays, type IsoDate, type OrderStatus, type SalesChannel } from '@kitchaco/domain';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { foldRollups } from '../../db/rollups.js';
 import { externalOperators, locations } from '../../db/schema/index.js';
 
 /**
@@ -20,6 +21,12 @@ export interface LocationWindow {
 export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** A read of the rollups, after the deltas committed so far are folded in (db/rollups.ts). */
+async function rollupRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  await foldRollups(db);
+  return rows<T>(db, query);
 }
 
 export function windowsTable(windows: readonly LocationWindow[]): SQL {
@@ -145,7 +152,7 @@ export interface ChannelRow {
  */
 export async function channelFigures(db: DbOrTx, scope: SalesScope) {
   if (isEmpty(scope)) return [];
-  return rows<ChannelRow>(
+  return rollupRows<ChannelRow>(
     db,
     sql`SELECT r.location_id, r.channel::text AS channel, r.imported, r.canceled,
           sum(r.orders)::int AS orders, sum(r.finished)::int AS finished,
@@ -158,7 +165,7 @@ export async function channelFigures(db: DbOrTx, scope: SalesScope) {
 /** Orders and sales (not canceled) of each location of the scope. */
 export async function locationSales(db: DbOrTx, scope: SalesScope) {
   if (scope.locationIds.length === 0) return [];
-  return rows<{ location_id: number; orders: number; sales: string }>(
+  return rollupRows<{ location_id: number; orders: number; sales: string }>(
     db,
     sql`SELECT r.location_id, sum(r.orders)::int AS orders, sum(r.sales)::text AS sales
         FROM location_sales_rollups r
@@ -170,7 +177,7 @@ export async function locationSales(db: DbOrTx, scope: SalesScope) {
 /** Sales (line totals) per brand of the orders that were not canceled. */
 export async function vendorSales(db: DbOrTx, scope: SalesScope) {
   if (scope.locationIds.length === 0) return [];
-  return rows<{ id: number | null; name: string | null; total: string }>(
+  return rollupRows<{ id: number | null; name: string | null; total: string }>(
     db,
     sql`SELECT nullif(s.vendor_id, 0) AS id, v.title AS name, s.total::text AS total
         FROM (SELECT r.vendor_id, sum(r.sales) AS total FROM vendor_sales_rollups r
@@ -184,7 +191,7 @@ export async function vendorSales(db: DbOrTx, scope: SalesScope) {
 /** Sales and orders per hour of the day on each location's own clock. */
 export async function hourlySales(db: DbOrTx, scope: SalesScope) {
   if (isEmpty(scope)) return [];
-  return rows<{ hour: number; orders: number; total: string }>(
+  return rollupRows<{ hour: number; orders: number; total: string }>(
     db,
     sql`SELECT r.hour::int AS hour, sum(r.orders)::int AS orders, sum(r.sales)::text AS total
         FROM hourly_sales_rollups r WHERE ${rollupWhere(scope)}
@@ -195,7 +202,7 @@ export async function hourlySales(db: DbOrTx, scope: SalesScope) {
 /** Quantities sold per meal; a marketplace name that matched no meal is grouped by that name. */
 export async function itemsSold(db: DbOrTx, scope: SalesScope) {
   if (scope.locationIds.length === 0) return [];
-  return rows<{ meal_id: number | null; name: string; quantity: number }>(
+  return rollupRows<{ meal_id: number | null; name: string; quantity: number }>(
     db,
     sql`SELECT nullif(s.meal_id, 0) AS meal_id, coalesce(m.name, s.meal_name) AS name,
           sum(s.quantity)::int AS quantity
@@ -210,7 +217,7 @@ export async function itemsSold(db: DbOrTx, scope: SalesScope) {
 /** Stock sent: the approved stock orders whose approval falls on the scope's business days. */
 export async function stockSent(db: DbOrTx, scope: SalesScope) {
   if (isEmpty(scope)) return '0';
-  const [row] = await rows<{ total: string }>(
+  const [row] = await rollupRows<{ total: string }>(
     db,
     sql`SELECT coalesce(sum(r.total), 0)::text AS total FROM stock_sent_rollups r WHERE ${rollupWhere(scope)}`,
   );
@@ -220,7 +227,7 @@ export async function stockSent(db: DbOrTx, scope: SalesScope) {
 /** Marketplace adjustments (refunds and corrections) of one channel on the scope's business days. */
 export async function adjustments(db: DbOrTx, scope: SalesScope, channel: SalesChannel) {
   if (isEmpty(scope)) return '0';
-  const [row] = await rows<{ total: string }>(
+  const [row] = await rollupRows<{ total: string }>(
     db,
     sql`SELECT coalesce(sum(r.amount), 0)::text AS total FROM adjustment_rollups r
         WHERE ${rollupWhere(scope)} AND r.channel = ${channel}`,
@@ -352,7 +359,7 @@ export async function countRolledUpOrders(db: DbOrTx, scope: SalesScope, filter:
       )})`,
     );
   }
-  const [row] = await rows<{ n: number }>(
+  const [row] = await rollupRows<{ n: number }>(
     db,
     sql`SELECT coalesce(sum(${counted}), 0)::int AS n FROM sales_rollups r WHERE ${sql.join(parts, sql` AND `)}`,
   );

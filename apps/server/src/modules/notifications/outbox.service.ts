@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { OutboxAttachment } from '../../db/schema/index.js';
+import { type Poller, startPoller } from '../../lib/poller.js';
 import { claimDueMessages, insertOutboxMessage, markFailed, markSent } from './outbox.queries.js';
 
 /** Queues an SMS in the caller's transaction: it leaves only if the change that caused it commits. */
@@ -71,24 +72,6 @@ export async function deliverDueMessages(
 }
 
 /** Polls the outbox until stopped. */
-export function startOutboxWorker(app: AppContext): { stop(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  const tick = () => {
-    if (stopped) return;
-    running = deliverDueMessages(app)
-      .catch((error) => app.log.warn({ err: error }, 'outbox worker pass failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, app.config.outbox.pollMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+export function startOutboxWorker(app: AppContext): Poller {
+  return startPoller(app.log, 'outbox worker', app.config.outbox.pollMs, () => deliverDueMessages(app));
 }
