@@ -19,9 +19,8 @@ import { AppError, conflict, invalid, unauthorized, unavailable, unprocessable }
 import { hmac } from '../auth/secrets.js';
 import { activeLocation } from '../locations/locations.service.js';
 import { mealsForPricing } from '../vendors/vendors.service.js';
-import { announceStatus } from './order-events.js';
+import { presentCustomerOrder } from './orders.presenter.js';
 import * as q from './orders.queries.js';
-import { customerOrders } from './orders.service.js';
 
 const MAX_DAYS_AHEAD = 7;
 /** A first attempt that has not answered after this long is taken as dead and may be retried. */
@@ -44,6 +43,8 @@ interface PricedLine {
 
 export interface PricedCheckout {
   locationId: number;
+  locationAddress: string;
+  timeZone: string;
   channel: 'online_pickup' | 'online_delivery';
   deliveryLocation: string | null;
   scheduledFor: Date | null;
@@ -60,13 +61,14 @@ const money = (m: Mills) => toAmount(m);
  */
 export async function priceCheckout(app: AppContext, input: CheckoutRequest): Promise<PricedCheckout> {
   const now = app.clock.now();
-  const location = await activeLocation(app, input.kitchaco);
+  const [location, meals] = await Promise.all([
+    activeLocation(app, input.kitchaco),
+    mealsForPricing(
+      app,
+      input.lines.map((l) => l.meal_id),
+    ),
+  ]);
   if (!location) throw invalid('kitchaco: no such location', 'kitchaco');
-
-  const meals = await mealsForPricing(
-    app,
-    input.lines.map((l) => l.meal_id),
-  );
   const lines = input.lines.map((line, i): PricedLine => {
     const meal = meals.get(line.meal_id);
     if (!meal || meal.locationId !== location.id) {
@@ -150,6 +152,8 @@ export async function priceCheckout(app: AppContext, input: CheckoutRequest): Pr
   );
   return {
     locationId: location.id,
+    locationAddress: location.address,
+    timeZone: location.timeZone,
     channel: delivery ? 'online_delivery' : 'online_pickup',
     deliveryLocation: delivery ? (input.delivery_location ?? null) : null,
     scheduledFor,
@@ -293,64 +297,43 @@ export async function placeOrder(
     throw error;
   }
 
-  const orderId = await app.db
-    .transaction(async (tx) => {
-      const id = await q.insertOrder(tx, {
-        locationId: priced.locationId,
-        channel: priced.channel,
-        customerId,
-        status: 'Received',
-        placedAt: now,
-        scheduledFor: priced.scheduledFor,
-        deliveryLocation: priced.deliveryLocation,
-        subTotal: toFixedString(priced.amounts.subTotal),
-        deliveryCharge: toFixedString(priced.amounts.deliveryCharge),
-        discount: toFixedString(priced.amounts.discount),
-        promoCode: priced.promoCode,
-        transactionCharge: toFixedString(priced.amounts.transactionCharge),
-        gst: toFixedString(priced.amounts.gst),
-        total: toFixedString(priced.amounts.total),
-        paymentReceiptNumber: charge.receiptNumber,
-        idempotencyKey: key,
-        createdAt: now,
-      });
-      await q.fillCustomerDetails(tx, id, customerId);
-      await q.insertOrderLines(
-        tx,
-        priced.lines.map((l) => ({
-          orderId: id,
-          vendorId: l.vendorId,
-          mealId: l.mealId,
-          mealName: l.mealName,
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          subitem: l.subitem?.name ?? null,
-          combos: l.combos.map((c): OrderLineCombo => ({ name: c.name, price: c.price, quantity: 1 })),
-          specialRequest: l.specialRequest,
-          lineTotal: toFixedString(l.lineTotal),
-        })),
-      );
-      await q.attachPayment(tx, payment.id, id);
-      await q.insertStatusEvent(tx, { orderId: id, fromStatus: null, toStatus: 'Received', at: now });
-      await announceStatus(tx, {
-        order_id: id,
-        customer_id: customerId,
-        status: 'Received',
-        at: now.toISOString(),
-      });
-      return id;
-    })
-    .catch(async (error: unknown) => {
-      // Nothing of the order was written (one transaction). The charge stands at the provider under
-      // this key: free the key so a retry makes the order from that same charge.
-      await q.releaseIdempotencyKey(app.db, key).catch(() => undefined);
-      throw error;
-    });
-
-  const [order] = await customerOrders(app, customerId, [orderId]);
+  const order = {
+    locationId: priced.locationId,
+    channel: priced.channel,
+    customerId,
+    status: 'Received' as const,
+    placedAt: now,
+    scheduledFor: priced.scheduledFor,
+    deliveryLocation: priced.deliveryLocation,
+    subTotal: toFixedString(priced.amounts.subTotal),
+    deliveryCharge: toFixedString(priced.amounts.deliveryCharge),
+    discount: toFixedString(priced.amounts.discount),
+    promoCode: priced.promoCode,
+    transactionCharge: toFixedString(priced.amounts.transactionCharge),
+    gst: toFixedString(priced.amounts.gst),
+    total: toFixedString(priced.amounts.total),
+    paymentReceiptNumber: charge.receiptNumber,
+  };
+  const lines = priced.lines.map((l) => ({
+    vendorId: l.vendorId,
+    mealId: l.mealId,
+    mealName: l.mealName,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    subitem: l.subitem?.name ?? null,
+    combos: l.combos.map((c): OrderLineCombo => ({ name: c.name, price: c.price, quantity: 1 })),
+    specialRequest: l.specialRequest,
+    lineTotal: toFixedString(l.lineTotal),
+  }));
+  // The answer is made from what is about to be written; the statement gives it the order's id.
   const response: PlaceOrderResponse = {
     success: true,
-    order: order!,
+    order: presentCustomerOrder(
+      { ...order, id: 0 },
+      priced.locationAddress,
+      priced.timeZone,
+      lines.map((line, i) => ({ line, vendorTitle: priced.lines[i]!.vendorTitle })),
+    ),
     payment: {
       status: charge.status,
       source_type: charge.sourceType,
@@ -359,7 +342,20 @@ export async function placeOrder(
       total_money: { amount: charge.totalCents },
     },
   };
-  await q.storeIdempotentResponse(app.db, key, 200, response);
+  try {
+    response.order.id = await q.writePaidOrder(app.db, {
+      order,
+      lines,
+      paymentId: payment.id,
+      idempotencyKey: key,
+      response,
+    });
+  } catch (error) {
+    // Nothing of the order was written (one statement). The charge stands at the provider under
+    // this key: free the key so a retry makes the order from that same charge.
+    await q.releaseIdempotencyKey(app.db, key).catch(() => undefined);
+    throw error;
+  }
   return response;
 }
 

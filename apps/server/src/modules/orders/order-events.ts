@@ -1,11 +1,11 @@
 import { type OrderStatusEvent, orderStatusEvent } from '@kitchaco/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbOrTx } from '../../db/client.js';
 
 const CHANNEL = 'order_status';
 
-interface Notification extends OrderStatusEvent {
+export interface StatusNotice extends OrderStatusEvent {
   customer_id: number | null;
 }
 
@@ -49,7 +49,7 @@ export class OrderEventHub {
 
   private dispatch(payload: string): void {
     try {
-      const n = JSON.parse(payload) as Notification;
+      const n = JSON.parse(payload) as StatusNotice;
       if (n.customer_id === null) return;
       const event = orderStatusEvent.parse(n);
       for (const listener of this.subscribers.get(n.customer_id) ?? []) listener(event);
@@ -59,7 +59,16 @@ export class OrderEventHub {
   }
 }
 
+/**
+ * The notice of a status change as an expression, to select in the statement that makes it (the
+ * order's id may be an expression of that statement). Delivered at commit, like announceStatus.
+ */
+export function statusNoticeOf(orderId: SQL, customerId: number | null, status: string, at: string): SQL {
+  return sql`pg_notify(${CHANNEL}, json_build_object('order_id', ${orderId}, 'customer_id', ${customerId}::int,
+    'status', ${status}::text, 'at', ${at}::text)::text)`;
+}
+
 /** Announces a status change; call inside the transaction that makes it. */
-export async function announceStatus(db: DbOrTx, n: Notification): Promise<void> {
+export async function announceStatus(db: DbOrTx, n: StatusNotice): Promise<void> {
   await db.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(n)})`);
 }

@@ -15,11 +15,36 @@ export function orderTypeOf(channel: (typeof orders.$inferSelect)['channel']): O
   return channel === 'online_delivery' ? 'delivery' : 'pickup';
 }
 
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+/** What a customer is shown of an order: as read back, or as about to be written at checkout. */
 export function presentCustomerOrder(
-  order: typeof orders.$inferSelect,
+  order: Pick<
+    OrderRow,
+    | 'id'
+    | 'status'
+    | 'placedAt'
+    | 'locationId'
+    | 'channel'
+    | 'scheduledFor'
+    | 'deliveryLocation'
+    | 'subTotal'
+    | 'deliveryCharge'
+    | 'discount'
+    | 'total'
+    | 'gst'
+    | 'paymentReceiptNumber'
+  >,
   locationAddress: string,
   timeZone: string,
-  lines: { line: typeof orderLines.$inferSelect; vendorTitle: string | null }[],
+  lines: {
+    line: Pick<
+      LineRow,
+      'mealName' | 'quantity' | 'unitPrice' | 'subitem' | 'combos' | 'specialRequest' | 'lineTotal'
+    >;
+    vendorTitle: string | null;
+  }[],
 ): CustomerOrder {
   return {
     id: order.id,

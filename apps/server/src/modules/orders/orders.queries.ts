@@ -11,6 +11,7 @@ import {
   promoCodes,
   vendors,
 } from '../../db/schema/index.js';
+import { statusNoticeOf } from './order-events.js';
 
 export async function findPromo(db: DbOrTx, code: string) {
   const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
@@ -90,17 +91,85 @@ export async function insertPayment(db: DbOrTx, row: typeof payments.$inferInser
   return payment!;
 }
 
-export async function attachPayment(db: DbOrTx, paymentId: number, orderId: number) {
-  await db.update(payments).set({ orderId }).where(eq(payments.id, paymentId));
-}
+type NewOrder = Pick<
+  typeof orders.$inferInsert,
+  | 'locationId'
+  | 'channel'
+  | 'customerId'
+  | 'status'
+  | 'scheduledFor'
+  | 'deliveryLocation'
+  | 'subTotal'
+  | 'deliveryCharge'
+  | 'discount'
+  | 'promoCode'
+  | 'transactionCharge'
+  | 'gst'
+  | 'total'
+  | 'paymentReceiptNumber'
+> & { placedAt: Date };
+type NewLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
 
-export async function insertOrder(db: DbOrTx, row: typeof orders.$inferInsert) {
-  const [order] = await db.insert(orders).values(row).returning({ id: orders.id });
-  return order!.id;
-}
-
-export async function insertOrderLines(db: DbOrTx, rows: (typeof orderLines.$inferInsert)[]) {
-  if (rows.length) await db.insert(orderLines).values(rows);
+/**
+ * A paid order in one statement, so in one round trip and all or nothing: the order (with the
+ * customer's name, phone and email as they are now) and its lines, its payment linked, its first
+ * status event, the idempotent answer stored under its key with the new id, and the live notice
+ * (delivered at commit). Returns the order's id.
+ */
+export async function writePaidOrder(
+  db: DbOrTx,
+  w: { order: NewOrder; lines: NewLine[]; paymentId: number; idempotencyKey: string; response: unknown },
+): Promise<number> {
+  const o = w.order;
+  const at = o.placedAt.toISOString();
+  const status = o.status ?? 'Received';
+  const lines = w.lines.map((l) => ({
+    vendor_id: l.vendorId ?? null,
+    meal_id: l.mealId ?? null,
+    meal_name: l.mealName,
+    quantity: l.quantity,
+    unit_price: l.unitPrice,
+    subitem: l.subitem ?? null,
+    combos: l.combos ?? [],
+    special_request: l.specialRequest ?? null,
+    line_total: l.lineTotal,
+  }));
+  const result = await db.execute(sql`
+    WITH o AS (
+      INSERT INTO orders (location_id, channel, customer_id, customer_name, customer_phone, customer_email,
+        status, placed_at, scheduled_for, delivery_location, sub_total, delivery_charge, discount, promo_code,
+        transaction_charge, gst, total, payment_receipt_number, idempotency_key, created_at)
+      SELECT ${o.locationId}::int, ${o.channel}::sales_channel, c.id, c.username, c.phone, c.email,
+        ${status}::order_status, ${at}::timestamptz, ${o.scheduledFor?.toISOString() ?? null}::timestamptz,
+        ${o.deliveryLocation ?? null}::text, ${o.subTotal}::numeric, ${o.deliveryCharge ?? '0'}::numeric,
+        ${o.discount ?? '0'}::numeric, ${o.promoCode ?? null}::text, ${o.transactionCharge ?? '0'}::numeric,
+        ${o.gst ?? '0'}::numeric, ${o.total}::numeric, ${o.paymentReceiptNumber ?? null}::text,
+        ${w.idempotencyKey}::text, ${at}::timestamptz
+      FROM customers c WHERE c.id = ${o.customerId}::int
+      RETURNING id
+    ), lines AS (
+      INSERT INTO order_lines (order_id, vendor_id, meal_id, meal_name, quantity, unit_price, subitem, combos,
+        special_request, line_total)
+      SELECT o.id, l.vendor_id, l.meal_id, l.meal_name, l.quantity, l.unit_price, l.subitem, l.combos,
+        l.special_request, l.line_total
+      FROM o, jsonb_array_elements(${JSON.stringify(lines)}::jsonb) WITH ORDINALITY AS e(line, n),
+        jsonb_to_record(e.line) AS l(vendor_id int, meal_id int, meal_name text, quantity int,
+          unit_price numeric, subitem text, combos jsonb, special_request text, line_total numeric)
+      ORDER BY e.n
+    ), paid AS (
+      UPDATE payments SET order_id = o.id FROM o WHERE payments.id = ${w.paymentId}::int
+    ), event AS (
+      INSERT INTO order_status_events (order_id, from_status, to_status, at)
+      SELECT o.id, NULL, ${status}::order_status, ${at}::timestamptz FROM o
+    ), answered AS (
+      UPDATE idempotency_keys SET response_status = 200,
+        response_body = jsonb_set(${JSON.stringify(w.response)}::jsonb, '{order,id}', to_jsonb(o.id))
+      FROM o WHERE idempotency_keys.key = ${w.idempotencyKey}::text
+    )
+    SELECT o.id, ${statusNoticeOf(sql`o.id`, o.customerId ?? null, status, at)} FROM o`);
+  const [row] = (result as unknown as { rows: { id: number }[] }).rows;
+  if (!row) throw new Error(`customer ${o.customerId} not found while writing an order`);
+  return row.id;
 }
 
 export async function insertStatusEvent(db: DbOrTx, row: typeof orderStatusEvents.$inferInsert) {
@@ -147,11 +216,6 @@ export async function setOrderStatus(
 }
 
 /** Copies the customer's name, phone and email onto the order (kept as they were at order time). */
-export async function fillCustomerDetails(db: DbOrTx, orderId: number, customerId: number) {
-  await db.execute(sql`
-    UPDATE orders SET customer_name = c.username, customer_phone = c.phone, customer_email = c.email
-    FROM customers c WHERE orders.id = ${orderId} AND c.id = ${customerId}`);
-}
 
 export async function locationTimeZones(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return new Map<number, string>();

@@ -226,7 +226,8 @@ describe('placing an order', () => {
     const mine = (
       await t.app.inject({ url: '/api/v1/orders/', headers: { authorization: `Token ${customer.token}` } })
     ).json();
-    expect(mine[0].id).toBe(order.id);
+    // The answer, made before the write, is exactly what reading the order back shows.
+    expect(mine[0]).toEqual(order);
     const someoneElse = await tokenFor(t.database.db, 'customer');
     const theirs = (
       await t.app.inject({ url: '/api/v1/orders/', headers: { authorization: `Token ${someoneElse.token}` } })

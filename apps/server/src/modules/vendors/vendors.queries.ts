@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   feedPosts,
@@ -69,14 +69,36 @@ export function enabledSubitems(db: DbOrTx, mealIds: number[]) {
     .orderBy(asc(mealSubitems.id));
 }
 
-/** Enabled meals by id, with their vendor, for pricing a cart. */
-export function mealsForPricing(db: DbOrTx, mealIds: number[]) {
-  if (mealIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ meal: meals, vendor: vendors })
-    .from(meals)
-    .innerJoin(vendors, eq(vendors.id, meals.vendorId))
-    .where(and(inArray(meals.id, mealIds), eq(meals.status, 'Enabled'), eq(vendors.isActive, true)));
+export interface PricingMeal {
+  id: number;
+  name: string;
+  price: string;
+  vendorId: number;
+  vendorTitle: string;
+  locationId: number;
+  combos: { id: number; name: string; price: string }[];
+  subitems: { id: number; name: string }[];
+}
+
+/**
+ * Enabled meals of active vendors by id, each with its Enabled combos and sub-items, for pricing a
+ * cart: one round trip, as a checkout waits on it.
+ */
+export async function mealsForPricing(db: DbOrTx, mealIds: number[]): Promise<PricingMeal[]> {
+  if (mealIds.length === 0) return [];
+  const result = await db.execute(sql`
+    SELECT m.id, m.name, m.price::text AS price, v.id AS "vendorId", v.title AS "vendorTitle",
+      v.location_id AS "locationId",
+      coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'price', c.price::text) ORDER BY c.id)
+        FROM meal_combos c WHERE c.meal_id = m.id AND c.status = 'Enabled'), '[]') AS combos,
+      coalesce((SELECT json_agg(json_build_object('id', s.id, 'name', s.name) ORDER BY s.id)
+        FROM meal_subitems s WHERE s.meal_id = m.id AND s.status = 'Enabled'), '[]') AS subitems
+    FROM meals m JOIN vendors v ON v.id = m.vendor_id
+    WHERE m.id IN (${sql.join(
+      mealIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND m.status = 'Enabled' AND v.is_active`);
+  return (result as unknown as { rows: PricingMeal[] }).rows;
 }
 
 export function listFeedPosts(db: DbOrTx, limit: number) {

@@ -109,40 +109,11 @@ export async function removeFeedPost(app: AppContext, id: number) {
   return { success: true as const };
 }
 
-export interface PricingMeal {
-  id: number;
-  name: string;
-  price: string;
-  vendorId: number;
-  vendorTitle: string;
-  locationId: number;
-  combos: { id: number; name: string; price: string }[];
-  subitems: { id: number; name: string }[];
-}
-
 /** Enabled meals of active vendors, with their Enabled combos and sub-items, for pricing a cart. */
-export async function mealsForPricing(app: AppContext, mealIds: number[]): Promise<Map<number, PricingMeal>> {
+export async function mealsForPricing(
+  app: AppContext,
+  mealIds: number[],
+): Promise<Map<number, q.PricingMeal>> {
   const rows = await q.mealsForPricing(app.db, [...new Set(mealIds)]);
-  const ids = rows.map((r) => r.meal.id);
-  const [combos, subitems] = await Promise.all([
-    q.enabledCombos(app.db, ids),
-    q.enabledSubitems(app.db, ids),
-  ]);
-  return new Map(
-    rows.map(({ meal, vendor }) => [
-      meal.id,
-      {
-        id: meal.id,
-        name: meal.name,
-        price: meal.price,
-        vendorId: vendor.id,
-        vendorTitle: vendor.title,
-        locationId: vendor.locationId,
-        combos: combos
-          .filter((c) => c.mealId === meal.id)
-          .map((c) => ({ id: c.id, name: c.name, price: c.price })),
-        subitems: subitems.filter((s) => s.mealId === meal.id).map((s) => ({ id: s.id, name: s.name })),
-      },
-    ]),
-  );
+  return new Map(rows.map((meal) => [meal.id, meal]));
 }
