@@ -11,11 +11,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
-  const app = await buildApp({ config, database });
 
   if (config.demo && (await isDatabaseEmpty(database.db))) {
     const started = Date.now();
-    app.log.info({ scale: config.demoScale }, 'empty database: seeding demo data');
+    process.stdout.write(`Empty database: seeding demo data (scale ${config.demoScale}) ...\n`);
     const summary = await seedDemoData(database.db, { scale: config.demoScale, now: new Date() });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const lines = [
@@ -28,6 +27,10 @@ async function main(): Promise<void> {
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   }
+
+  // Built after the demo seed: the seed holds the event loop for seconds, and the load shedding's
+  // event-loop measure would otherwise refuse the first requests as if the server were overloaded.
+  const app = await buildApp({ config, database });
 
   const worker = startOutboxWorker(app.appContext);
   const folder = startRollupFolder(app.appContext, config.rollupFoldMs);

@@ -15,6 +15,7 @@ import {
 } from '@kitchaco/domain';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client.js';
+import { foldRollups } from '../db/rollups.js';
 import {
   customers,
   externalOperators,
@@ -143,7 +144,11 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSummary> {
   // One argon2 hash (about 50 ms) shared by every demo staff account.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  return db.transaction((tx) => seedInto(tx, options, passwordHash));
+  const summary = await db.transaction((tx) => seedInto(tx, options, passwordHash));
+  // The history's figures go into the rollups now, not in the server's first fold, which on the
+  // embedded database would hold up the first requests.
+  await foldRollups(db);
+  return summary;
 }
 
 interface LocationPlan {
