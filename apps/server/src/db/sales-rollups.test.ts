@@ -355,7 +355,7 @@ describe('sales rollups', () => {
         for (const w of writes) await apply(w);
         await expectRollupsEqualLedger();
       }),
-      { numRuns: 12 },
+      { numRuns: 30 },
     );
   }, 120_000);
 });

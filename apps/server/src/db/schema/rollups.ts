@@ -8,19 +8,20 @@ import {
   primaryKey,
   smallint,
   text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
-import { salesChannelEnum } from './enums.js';
+import { orderStatusEnum, salesChannelEnum, stockOrderStatusEnum } from './enums.js';
 
 /**
  * Sales rollups: sums of the orders ledger per business day, dekad and month, so a dashboard over a
  * year reads a few hundred rows however many orders the year holds. Database triggers record every
  * write to `orders`, `order_lines`, `stock_orders` and `order_adjustments` (checkout, status changes,
  * cancellations, marketplace webhooks and imports, the demo seed) in the same transaction, as rows
- * appended to the matching `*_delta` table: no two writers touch the same row, so checkouts never
- * wait for each other. `rollups_fold()` moves the deltas into the rollups; the server runs it every
- * second and before every read of the rollups (db/rollups.ts), so a read always equals the ledger.
- * See migrations 0003, 0005 and 0006 and docs/performance.md. Nothing in the application writes
- * them.
+ * appended to the `*_rollup_pending` tables below: no two writers touch the same row, so checkouts
+ * never wait for each other. `rollups_fold()` moves the pending rows into the rollups; the server
+ * runs it every second and before every read of the rollups (db/rollups.ts), so a read always equals
+ * the ledger. See migrations 0003, 0005 and 0007 and docs/performance.md. Nothing in the application
+ * writes them.
  *
  * Every table is keyed by `grain` ('day', 'dekad' = days 1-10, 11-20 or 21 to the month's end, or
  * 'month') and `period` (its first day) in the location's own time zone. `location_id` 0 holds the sum of all locations where
@@ -128,17 +129,48 @@ export const adjustmentRollups = pgTable('adjustment_rollups', adjustmentRollups
 ]);
 
 /*
- * The deltas: what each write adds to (or, with negative figures, takes from) the rollups, appended
- * by the triggers without a key, so concurrent writers never wait on one another's row. Several rows
- * may carry the same key; `rollups_fold()` sums them into the rollups and deletes them.
+ * Writes waiting to be rolled up. The triggers copy the columns the rollups need from each row a
+ * statement adds (sign 1) or takes away (sign -1), with plain inserts into these tables: no key, no
+ * shared row, nothing computed, so writers never wait on one another and pay little. `rollups_fold()`
+ * moves them into the rollups. A line carries its order's place, time and status as they were when
+ * the line was written or the order moved.
  */
-export const salesRollupsDelta = pgTable('sales_rollups_delta', salesRollupsColumns());
-export const locationSalesRollupsDelta = pgTable(
-  'location_sales_rollups_delta',
-  locationSalesRollupsColumns(),
-);
-export const hourlySalesRollupsDelta = pgTable('hourly_sales_rollups_delta', hourlySalesRollupsColumns());
-export const vendorSalesRollupsDelta = pgTable('vendor_sales_rollups_delta', vendorSalesRollupsColumns());
-export const mealSalesRollupsDelta = pgTable('meal_sales_rollups_delta', mealSalesRollupsColumns());
-export const stockSentRollupsDelta = pgTable('stock_sent_rollups_delta', stockSentRollupsColumns());
-export const adjustmentRollupsDelta = pgTable('adjustment_rollups_delta', adjustmentRollupsColumns());
+const pending = {
+  locationId: () => integer('location_id').notNull(),
+  sign: () => smallint('sign').notNull(),
+};
+export const ordersRollupPending = pgTable('orders_rollup_pending', {
+  locationId: pending.locationId(),
+  placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+  channel: salesChannelEnum('channel').notNull(),
+  ingestedVia: text('ingested_via'),
+  status: orderStatusEnum('status').notNull(),
+  total: money('total').notNull(),
+  platformFee: money('platform_fee').notNull(),
+  sign: pending.sign(),
+});
+export const orderLinesRollupPending = pgTable('order_lines_rollup_pending', {
+  locationId: pending.locationId(),
+  placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+  status: orderStatusEnum('status').notNull(),
+  vendorId: integer('vendor_id'),
+  mealId: integer('meal_id'),
+  mealName: text('meal_name').notNull(),
+  quantity: integer('quantity').notNull(),
+  lineTotal: money('line_total').notNull(),
+  sign: pending.sign(),
+});
+export const stockOrdersRollupPending = pgTable('stock_orders_rollup_pending', {
+  locationId: pending.locationId(),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+  status: stockOrderStatusEnum('status').notNull(),
+  total: money('total').notNull(),
+  sign: pending.sign(),
+});
+export const adjustmentsRollupPending = pgTable('adjustments_rollup_pending', {
+  locationId: pending.locationId(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  channel: salesChannelEnum('channel').notNull(),
+  amount: money('amount').notNull(),
+  sign: pending.sign(),
+});
