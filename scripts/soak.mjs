@@ -610,6 +610,32 @@ async function check(databaseUrl) {
             `stock order ${o.id}: expected ${o.decision ?? 'pending'}, ${JSON.stringify(stockById.get(o.id))}`,
         ),
     );
+    // The rollups the dashboards read, after both instances' writes, equal the ledger: orders and
+    // sales per location, day, channel and canceled or not, and stock sent per location and day.
+    await db.query('SELECT rollups_fold()');
+    const differing = async (rollup, ledger) =>
+      (
+        await db.query(
+          `WITH r AS (${rollup}), l AS (${ledger})
+           SELECT concat_ws(' ', coalesce(r.k, l.k), 'rollup', r.v, 'ledger', l.v) AS line
+           FROM r FULL JOIN l ON l.k = r.k WHERE r.v IS DISTINCT FROM l.v`,
+        )
+      ).rows.map((r) => r.line);
+    add('the sales rollups equal the ledger after both instances wrote', [
+      ...(await differing(
+        `SELECT concat_ws('|', location_id, period, channel, canceled) AS k, concat_ws('|', sum(orders), sum(sales)) AS v
+           FROM sales_rollups WHERE grain = 'day' AND location_id <> 0 GROUP BY 1 HAVING sum(orders) <> 0 OR sum(sales) <> 0`,
+        `SELECT concat_ws('|', o.location_id, (o.placed_at AT TIME ZONE l.time_zone)::date, o.channel, o.status = 'Canceled') AS k,
+                concat_ws('|', count(*), sum(o.total)) AS v
+           FROM orders o JOIN locations l ON l.id = o.location_id GROUP BY 1`,
+      )),
+      ...(await differing(
+        `SELECT concat_ws('|', location_id, period) AS k, sum(total)::text AS v
+           FROM stock_sent_rollups WHERE grain = 'day' AND location_id <> 0 GROUP BY 1 HAVING sum(total) <> 0`,
+        `SELECT concat_ws('|', s.location_id, (s.approved_at AT TIME ZONE l.time_zone)::date) AS k, sum(s.total)::text AS v
+           FROM stock_orders s JOIN locations l ON l.id = s.location_id WHERE s.status = 'approved' GROUP BY 1`,
+      )),
+    ]);
     // The outbox workers of both instances share the queue (FOR UPDATE SKIP LOCKED): everything sent.
     let queue = [];
     for (let i = 0; i < 30; i++) {
