@@ -35,6 +35,21 @@ process.env.CHROME_PATH = chromePath;
 const built = await buildIfNeeded({ quiet: true });
 if (built !== 0) process.exit(built);
 
+/**
+ * Lighthouse sometimes fails to record a page load's trace (NO_NAVSTART, NO_FCP) and asks to be run
+ * again: such a run measured nothing, so it is run again, up to twice.
+ */
+async function auditAgainOnFlake(audit) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit();
+    } catch (error) {
+      if (attempt >= 3 || !/run Lighthouse again/i.test(String(error?.message))) throw error;
+      process.stdout.write(`  ${error.message}: running it again\n`);
+    }
+  }
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (x, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;
 
@@ -208,7 +223,9 @@ try {
   for (const [name, def] of Object.entries(PAGES)) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const run = await audit(`${base}${def.path}`, def.storage, `${name.replace(/ /g, '-')}-${i + 1}`);
+      const run = await auditAgainOnFlake(() =>
+        audit(`${base}${def.path}`, def.storage, `${name.replace(/ /g, '-')}-${i + 1}`),
+      );
       process.stdout.write(
         `${name} run ${i + 1}: score ${run.score}, FCP ${run.fcpMs} ms, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}\n`,
       );
