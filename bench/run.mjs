@@ -18,7 +18,12 @@ for (const name of chosen) {
   process.stdout.write(`\n== ${name}\n`);
   const file = name === 'web-size' ? 'web-size.mjs' : `${name}.bench.mjs`;
   const code = await run(process.execPath, [join(import.meta.dirname, file)]);
-  if (code !== 0) failed++;
+  if (code !== 0) {
+    // Whatever result file is there is an earlier run's: never show it as this one's.
+    failed++;
+    table.push([name, { label: `the bench ended with exit code ${code}`, pass: false, value: '' }]);
+    continue;
+  }
   try {
     const { budgets = [] } = JSON.parse(readFileSync(join(resultsDir, `${name}.json`), 'utf8'));
     for (const b of budgets) table.push([name, b]);
