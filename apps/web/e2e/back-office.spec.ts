@@ -48,7 +48,11 @@ async function chooseOption(page: Page, field: Locator, option: string | RegExp)
 /** Opens a date picker of the form and clicks the day, moving month by month to reach it. */
 async function pickDate(page: Page, form: Locator, label: string, iso: string): Promise<void> {
   await form.getByRole('button', { name: label }).click();
-  const day = page.getByRole('button', { name: dayLabel(iso), exact: true });
+  // While the calendar changes month, the old grid may still be in the page beside the new one.
+  const day = page
+    .getByRole('button', { name: dayLabel(iso), exact: true })
+    .filter({ visible: true })
+    .first();
   for (let step = 0; step < 3 && !(await day.isVisible()); step++) {
     const current = (await form.getByRole('button', { name: label }).textContent()) ?? '';
     const [d, m, y] = current.trim().split('/');
