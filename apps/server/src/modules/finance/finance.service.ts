@@ -117,11 +117,15 @@ async function figuresOf(
     timeZone: l.timeZone,
     ...zonedRange(from, to, l.timeZone),
   }));
-  const [channels, adjustments, stock] = await Promise.all([
-    q.channelFigures(db, { locationIds: locations.map((l) => l.id), all: false, from, to }),
-    q.adjustmentsByLocation(db, windows, 'deliveroo'),
-    q.stockByLocation(db, windows),
-  ]);
+  // One after the other: `db` may be a transaction, whose one connection takes one query at a time.
+  const channels = await q.channelFigures(db, {
+    locationIds: locations.map((l) => l.id),
+    all: false,
+    from,
+    to,
+  });
+  const adjustments = await q.adjustmentsByLocation(db, windows, 'deliveroo');
+  const stock = await q.stockByLocation(db, windows);
   const byId = new Map(
     locations.map((l) => [l.id, { location: l, sales: emptySales(), stock: emptyStock() }]),
   );
