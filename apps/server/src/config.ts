@@ -32,7 +32,7 @@ const envSchema = z.object({
   STAFF_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
-  /** How often the sales rollups' deltas are folded in (reads fold first as well). */
+  /** How often the pending rows of the sales rollups are folded in (reads fold first as well). */
   ROLLUP_FOLD_MS: z.coerce.number().int().min(10).default(1000),
   /** Load shedding: requests in progress or waiting beyond this get a fast 503 (0 = no limit). */
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),

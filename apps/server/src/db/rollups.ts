@@ -10,7 +10,7 @@ interface FoldState {
 const states = new WeakMap<DbOrTx, FoldState>();
 
 /**
- * Moves the committed rollup deltas into the rollups (`rollups_fold()`, migration 0006), so a read
+ * Moves the committed pending rollup rows into the rollups (`rollups_fold()`, migration 0006), so a read
  * that follows sees every write committed before it was asked for. Calls made while a fold runs
  * share the one fold that starts after it: the seven reads of a dashboard cost one fold, not seven.
  */
@@ -45,7 +45,7 @@ export function foldRollups(db: DbOrTx): Promise<void> {
   return s.next;
 }
 
-/** Folds every `intervalMs`, so the deltas stay small and reads find little left to fold. */
+/** Folds every `intervalMs`, so few rows stay pending and reads find little left to fold. */
 export function startRollupFolder(app: AppContext, intervalMs: number): Poller {
   return startPoller(app.log, 'rollup fold', intervalMs, () => foldRollups(app.db));
 }

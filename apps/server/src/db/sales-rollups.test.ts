@@ -107,7 +107,7 @@ async function expected(db: Db) {
 }
 
 /**
- * The stored rollups in the same lines, once the deltas are folded in; rows whose figures came back
+ * The stored rollups in the same lines, once the pending rows are folded in; rows whose figures came back
  * to zero are left out.
  */
 async function stored(db: Db) {

@@ -20,7 +20,7 @@ import { orderStatusEnum, salesChannelEnum, stockOrderStatusEnum } from './enums
  * appended to the `*_rollup_pending` tables below: no two writers touch the same row, so checkouts
  * never wait for each other. `rollups_fold()` moves the pending rows into the rollups; the server
  * runs it every second and before every read of the rollups (db/rollups.ts), so a read always equals
- * the ledger. See migrations 0003, 0005 and 0007 and docs/performance.md. Nothing in the application
+ * the ledger. See migrations 0003, 0005 and 0006 and docs/performance.md. Nothing in the application
  * writes them.
  *
  * Every table is keyed by `grain` ('day', 'dekad' = days 1-10, 11-20 or 21 to the month's end, or
@@ -33,100 +33,109 @@ const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const grain = () => text('grain', { enum: ['day', 'dekad', 'month'] }).notNull();
 
 /** Orders, finished orders, sales and platform fees per channel, CSV-imported or not, canceled or not. */
-const salesRollupsColumns = () => ({
-  locationId: integer('location_id').notNull(),
-  grain: grain(),
-  period: date('period').notNull(),
-  channel: salesChannelEnum('channel').notNull(),
-  imported: boolean('imported').notNull(),
-  canceled: boolean('canceled').notNull(),
-  orders: integer('orders').notNull(),
-  finished: integer('finished').notNull(),
-  sales: money('sales').notNull(),
-  fees: money('fees').notNull(),
-});
-export const salesRollups = pgTable('sales_rollups', salesRollupsColumns(), (t) => [
-  primaryKey({ columns: [t.locationId, t.grain, t.period, t.channel, t.imported, t.canceled] }),
-]);
+export const salesRollups = pgTable(
+  'sales_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    channel: salesChannelEnum('channel').notNull(),
+    imported: boolean('imported').notNull(),
+    canceled: boolean('canceled').notNull(),
+    orders: integer('orders').notNull(),
+    finished: integer('finished').notNull(),
+    sales: money('sales').notNull(),
+    fees: money('fees').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.channel, t.imported, t.canceled] })],
+);
 
 /** Orders and sales of each location (not canceled): the "sales by location" figures. */
-const locationSalesRollupsColumns = () => ({
-  locationId: integer('location_id').notNull(),
-  grain: grain(),
-  period: date('period').notNull(),
-  orders: integer('orders').notNull(),
-  sales: money('sales').notNull(),
-});
-export const locationSalesRollups = pgTable('location_sales_rollups', locationSalesRollupsColumns(), (t) => [
-  primaryKey({ columns: [t.grain, t.period, t.locationId] }),
-]);
+export const locationSalesRollups = pgTable(
+  'location_sales_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    orders: integer('orders').notNull(),
+    sales: money('sales').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.grain, t.period, t.locationId] })],
+);
 
 /** Orders and sales (not canceled) per hour of the day on the location's clock. */
-const hourlySalesRollupsColumns = () => ({
-  locationId: integer('location_id').notNull(),
-  grain: grain(),
-  period: date('period').notNull(),
-  hour: smallint('hour').notNull(),
-  orders: integer('orders').notNull(),
-  sales: money('sales').notNull(),
-});
-export const hourlySalesRollups = pgTable('hourly_sales_rollups', hourlySalesRollupsColumns(), (t) => [
-  primaryKey({ columns: [t.locationId, t.grain, t.period, t.hour] }),
-]);
+export const hourlySalesRollups = pgTable(
+  'hourly_sales_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    hour: smallint('hour').notNull(),
+    orders: integer('orders').notNull(),
+    sales: money('sales').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.hour] })],
+);
 
 /** Line totals (orders not canceled) per brand; vendor 0 = lines without a brand. */
-const vendorSalesRollupsColumns = () => ({
-  locationId: integer('location_id').notNull(),
-  grain: grain(),
-  period: date('period').notNull(),
-  vendorId: integer('vendor_id').notNull(),
-  sales: money('sales').notNull(),
-});
-export const vendorSalesRollups = pgTable('vendor_sales_rollups', vendorSalesRollupsColumns(), (t) => [
-  primaryKey({ columns: [t.locationId, t.grain, t.period, t.vendorId] }),
-  // All locations: every brand's rows of a period range in one index range.
-  index('vendor_sales_rollups_period_idx').on(t.grain, t.period),
-]);
+export const vendorSalesRollups = pgTable(
+  'vendor_sales_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    sales: money('sales').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.grain, t.period, t.vendorId] }),
+    // All locations: every brand's rows of a period range in one index range.
+    index('vendor_sales_rollups_period_idx').on(t.grain, t.period),
+  ],
+);
 
 /**
  * Quantities sold (orders not canceled) per meal. A marketplace line that matched none of our
  * meals has meal 0 and the name as received; a matched line has an empty name (the meal's own
  * name is read from `meals`, so a renamed meal shows its new name, as the ledger query did).
  */
-const mealSalesRollupsColumns = () => ({
-  locationId: integer('location_id').notNull(),
-  grain: grain(),
-  period: date('period').notNull(),
-  mealId: integer('meal_id').notNull(),
-  mealName: text('meal_name').notNull(),
-  quantity: integer('quantity').notNull(),
-});
-export const mealSalesRollups = pgTable('meal_sales_rollups', mealSalesRollupsColumns(), (t) => [
-  primaryKey({ columns: [t.locationId, t.grain, t.period, t.mealId, t.mealName] }),
-]);
+export const mealSalesRollups = pgTable(
+  'meal_sales_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    mealId: integer('meal_id').notNull(),
+    mealName: text('meal_name').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.mealId, t.mealName] })],
+);
 
 /** Stock sent: approved stock orders' totals by the business day of their approval. */
-const stockSentRollupsColumns = () => ({
-  locationId: integer('location_id').notNull(),
-  grain: grain(),
-  period: date('period').notNull(),
-  total: money('total').notNull(),
-});
-export const stockSentRollups = pgTable('stock_sent_rollups', stockSentRollupsColumns(), (t) => [
-  primaryKey({ columns: [t.locationId, t.grain, t.period] }),
-]);
+export const stockSentRollups = pgTable(
+  'stock_sent_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    total: money('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period] })],
+);
 
 /** Marketplace adjustments (refunds, corrections) per channel by the business day they occurred. */
-const adjustmentRollupsColumns = () => ({
-  locationId: integer('location_id').notNull(),
-  grain: grain(),
-  period: date('period').notNull(),
-  channel: salesChannelEnum('channel').notNull(),
-  amount: money('amount').notNull(),
-});
-export const adjustmentRollups = pgTable('adjustment_rollups', adjustmentRollupsColumns(), (t) => [
-  primaryKey({ columns: [t.locationId, t.grain, t.period, t.channel] }),
-]);
+export const adjustmentRollups = pgTable(
+  'adjustment_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    channel: salesChannelEnum('channel').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.channel] })],
+);
 
 /*
  * Writes waiting to be rolled up. The triggers copy the columns the rollups need from each row a

@@ -23,7 +23,7 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** A read of the rollups, after the deltas committed so far are folded in (db/rollups.ts). */
+/** A read of the rollups, after the pending rows committed so far are folded in (db/rollups.ts). */
 async function rollupRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   await foldRollups(db);
   return rows<T>(db, query);

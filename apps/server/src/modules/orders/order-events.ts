@@ -61,7 +61,7 @@ export class OrderEventHub {
 
 /**
  * The notice of a status change as an expression, to select in the statement that makes it (the
- * order's id may be an expression of that statement). Delivered at commit, like announceStatus.
+ * order's id may be an expression of that statement). Delivered when the transaction commits.
  */
 export function statusNoticeOf(orderId: SQL, customerId: number | null, status: string, at: string): SQL {
   return sql`pg_notify(${CHANNEL}, json_build_object('order_id', ${orderId}, 'customer_id', ${customerId}::int,
@@ -70,5 +70,5 @@ export function statusNoticeOf(orderId: SQL, customerId: number | null, status: 
 
 /** Announces a status change; call inside the transaction that makes it. */
 export async function announceStatus(db: DbOrTx, n: StatusNotice): Promise<void> {
-  await db.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(n)})`);
+  await db.execute(sql`SELECT ${statusNoticeOf(sql`${n.order_id}::int`, n.customer_id, n.status, n.at)}`);
 }

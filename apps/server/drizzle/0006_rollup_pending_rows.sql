@@ -38,13 +38,14 @@ CREATE TABLE "stock_orders_rollup_pending" (
 );
 
 --> statement-breakpoint
--- What is still in the deltas of migration 0006 goes into the rollups before they are dropped.
-SELECT rollups_fold();
---> statement-breakpoint
--- The triggers of 0006 still ran a generated statement per write (parsed and planned every time,
--- grouping each order into 3 grains x 2 locations x 5 tables), which cost PostgreSQL about 4 ms of
--- CPU per checkout. Now a trigger copies the few columns the rollups need into a *_rollup_pending
--- table with a plain insert, and rollups_fold() does the grouping, once for everything pending.
+-- Writers no longer add to the rollups themselves. With the triggers of 0003 and 0005, every order
+-- of a location and day, and every order at all for location 0, updated the same rollup rows inside
+-- its own transaction, so concurrent checkouts queued on one another's row locks until commit; and
+-- each trigger ran a generated statement (parsed and planned every time) grouping the order into
+-- 3 grains x 2 locations x 5 tables, about 4 ms of PostgreSQL CPU per checkout. Now a trigger copies
+-- the few columns the rollups need into a *_rollup_pending table with a plain insert, and
+-- rollups_fold() does the grouping, once for everything pending. The server folds every second and
+-- before each read of the rollups.
 --
 -- The statements that add rows to the rollups. `src` gives the rows with a "sign" column; it may be
 -- a DELETE ... RETURNING, since it is the first item of the WITH.
@@ -288,3 +289,14 @@ $fn$;
 DROP FUNCTION sales_rollups_orders_sql(text);
 --> statement-breakpoint
 DROP FUNCTION sales_rollups_lines_sql(text, text);
+--> statement-breakpoint
+-- The pending tables are filled by every write and emptied by every fold (each second), so they are
+-- mostly dead rows; a fold's check for pending rows reads past all of them. Vacuum them after 1,000
+-- dead rows instead of after 20% of the table.
+ALTER TABLE orders_rollup_pending SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000);
+--> statement-breakpoint
+ALTER TABLE order_lines_rollup_pending SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000);
+--> statement-breakpoint
+ALTER TABLE stock_orders_rollup_pending SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000);
+--> statement-breakpoint
+ALTER TABLE adjustments_rollup_pending SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000);
