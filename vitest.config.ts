@@ -15,6 +15,12 @@ export default defineConfig({
       {
         resolve,
         ssr: { resolve: { conditions: resolve.conditions } },
+        // The web app's plain modules (no DOM): its pages are covered by the browser journeys.
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve,
+        ssr: { resolve: { conditions: resolve.conditions } },
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],

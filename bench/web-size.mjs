@@ -1,58 +1,35 @@
-// Gzipped initial JavaScript per area of the web app, from Vite's build manifest: the entry plus the
-// route modules an area's first screen loads, with every chunk they import statically, plus any other
-// script index.html loads (the first-screen preloader). Budgets:
-// customer and landing 150 KiB, staff and back office 300 KiB. `node bench/web-size.mjs` after
-// `npm run build` (or WEB_OUT=<dir> for a build elsewhere).
-import { readFileSync } from 'node:fs';
+// Gzipped initial JavaScript per area of the web app: what the browser loads before an area's first
+// screen renders. The build's first-screen plugin (apps/web/vite.config.ts) writes
+// .vite/first-screens.json: the entry's files with their static imports, and for each first address
+// the route chunks the router loads lazily, with theirs (the same lists its preloader requests). Each
+// file counts once, gzipped on its own as it is served. Budgets: customer and landing 150 KiB, staff
+// and back office 300 KiB. `node bench/web-size.mjs` after `npm run build` (or WEB_OUT=<dir> for a
+// build elsewhere).
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { budget, root, writeResult } from './lib.mjs';
 
 const dist = process.env.WEB_OUT ?? join(root, 'apps/web/dist');
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const report = JSON.parse(readFileSync(join(dist, '.vite/first-screens.json'), 'utf8'));
 
-/** The modules each area's first screen loads (the router's lazy imports for that address). */
+/** Each area's first address, as the router matches it (`www`: the landing host). */
 const AREAS = {
-  customer: {
-    first: '/',
-    modules: ['src/app/layouts/customer-layout.tsx', 'src/app/routes/customer/home-page.tsx'],
-    maxKiB: 150,
-  },
-  staff: { first: '/stock', modules: ['src/app/routes/staff/staff-pages.tsx'], maxKiB: 300 },
-  'back office': { first: '/admin', modules: ['src/app/routes/admin/admin-page.tsx'], maxKiB: 300 },
-  landing: { first: '/welcome', modules: ['src/app/routes/landing/landing-pages.tsx'], maxKiB: 150 },
+  customer: { first: '/', www: false, maxKiB: 150 },
+  staff: { first: '/stock', www: false, maxKiB: 300 },
+  'back office': { first: '/admin', www: false, maxKiB: 300 },
+  landing: { first: '/welcome', www: false, maxKiB: 150 },
 };
 
-function chunksOf(key, seen = new Set()) {
-  const entry = manifest[key];
-  if (!entry || seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of entry.imports ?? []) chunksOf(imported, seen);
-  return seen;
-}
-
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-/** Scripts index.html loads besides the entry (not in the manifest's import graph). */
-const htmlScripts = [
-  ...readFileSync(join(dist, 'index.html'), 'utf8').matchAll(/<script[^>]*\ssrc="\/([^"]+\.js)"/g),
-]
-  .map((m) => m[1])
-  .filter((f) => f !== manifest[entryKey].file);
+const gzipKiB = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
 const results = {};
 const budgets = [];
 for (const [area, def] of Object.entries(AREAS)) {
-  const keys = new Set(chunksOf(entryKey));
-  for (const module of def.modules) {
-    if (!manifest[module])
-      throw new Error(`${module} is not in the build manifest: update bench/web-size.mjs`);
-    for (const k of chunksOf(module)) keys.add(k);
-  }
-  const files = [...[...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js')), ...htmlScripts];
-  const gzipBytes = files.reduce(
-    (sum, f) => sum + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length,
-    0,
-  );
-  const kib = gzipBytes / 1024;
+  const route = report.routes.find((r) => new RegExp(r.path).test(def.first) && r.www === def.www);
+  if (!route) throw new Error(`no first-screen route for ${def.first}: update apps/web/vite.config.ts`);
+  const files = [...new Set([...report.entry, ...route.files])].filter((f) => f.endsWith('.js'));
+  for (const f of files) if (!existsSync(join(dist, f))) throw new Error(`${f} is listed but not built`);
+  const kib = files.reduce((sum, f) => sum + gzipKiB(f), 0);
   results[area] = { firstScreen: def.first, chunks: files.length, gzipKiB: Math.round(kib * 10) / 10 };
   budgets.push(budget(`${area} initial JS gzip KiB <= ${def.maxKiB}`, kib, { max: def.maxKiB }));
 }

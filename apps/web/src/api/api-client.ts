@@ -1,4 +1,5 @@
 import { ApiError, apiErrorFromBody, NetworkError } from './api-error';
+import { type ContractPick, loadContracts } from './contracts';
 
 /** Anything with zod's `safeParse`: the domain schemas check what the server sent. */
 export interface ResponseSchema<T> {
@@ -15,7 +16,11 @@ export interface ApiFetchOptions<T> {
   token?: string | null;
   /** Called when the server answers 401 to a call that carried a token: the token is no longer valid. */
   onUnauthorized?: () => void;
-  schema?: ResponseSchema<T>;
+  /**
+   * Checks the answer: a schema, or a function naming one of the lazily loaded contracts
+   * (api/contracts.ts), which first-screen calls use so zod is not part of the page's first load.
+   */
+  schema?: ResponseSchema<T> | ContractPick<T>;
   signal?: AbortSignal;
 }
 
@@ -28,6 +33,9 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Token ${token}`;
+  // A contract loads alongside the request, not after it.
+  const contracts = typeof schema === 'function' ? loadContracts() : undefined;
+  contracts?.catch(() => undefined); // observed below when needed; never an unhandled rejection
 
   let response: Response;
   try {
@@ -47,18 +55,28 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}
   const data: unknown = await response.json().catch(() => undefined);
 
   if (!response.ok) {
-    const error = apiErrorFromBody(response.status, response.statusText, data);
+    const error = await apiErrorFromBody(response.status, response.statusText, data);
     if (response.status === 401 && token) options.onUnauthorized?.();
     throw error;
   }
   if (!schema) return data as T;
-  const parsed = schema.safeParse(data);
+  let check: ResponseSchema<T>;
+  try {
+    check = typeof schema === 'function' ? schema(await (contracts ?? loadContracts())) : schema;
+  } catch (error) {
+    console.warn('Could not load the response contracts', error);
+    throw new NetworkError(error);
+  }
+  const parsed = check.safeParse(data);
   if (!parsed.success) {
     console.warn(`Unexpected response shape from ${method} ${path}`, parsed.error);
     throw new ApiError(response.status, 'The server sent an unexpected response.');
   }
   return parsed.data;
 }
+
+/** Options of a call made as the signed-in customer or staff member: the session supplies the token. */
+export type SessionFetchOptions<T> = Omit<ApiFetchOptions<T>, 'token' | 'onUnauthorized'>;
 
 /** A file the server sent: its bytes and the name from its content-disposition header. */
 export interface DownloadedFile {
@@ -110,7 +128,7 @@ export async function apiDownload(
   if (!response.ok) {
     const data: unknown = await response.json().catch(() => undefined);
     if (response.status === 401 && token) options.onUnauthorized?.();
-    throw apiErrorFromBody(response.status, response.statusText, data);
+    throw await apiErrorFromBody(response.status, response.statusText, data);
   }
   return {
     blob: await response.blob(),

@@ -1,4 +1,4 @@
-import { failureResponse } from '@kitchaco/domain';
+import { loadContracts } from './contracts';
 
 /** The server answered with an error status. `message` is the server's text, ready to show. */
 export class ApiError extends Error {
@@ -39,8 +39,9 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
  * Reads `{ success: false, error, code?, field?, error_code? }`, falling back to other JSON error
  * bodies.
  */
-export function apiErrorFromBody(status: number, statusText: string, body: unknown): ApiError {
-  const failure = failureResponse.safeParse(body);
+export async function apiErrorFromBody(status: number, statusText: string, body: unknown): Promise<ApiError> {
+  const contracts = await loadContracts().catch(() => null);
+  const failure = contracts?.failureResponse.safeParse(body) ?? { success: false as const };
   if (failure.success) {
     const reason =
       typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string'

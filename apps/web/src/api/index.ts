@@ -7,4 +7,5 @@ export {
   type ResponseSchema,
 } from './api-client';
 export { ApiError, isApiError, messageForField, NetworkError } from './api-error';
-export { customerFetch, staffDownload, staffFetch } from './session-fetch';
+export { customerFetch } from './customer-fetch';
+export { staffDownload, staffFetch } from './staff-fetch';

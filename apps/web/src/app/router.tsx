@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { LANDING_AT_ROOT } from '../lib/landing-host';
@@ -11,21 +12,35 @@ const backOfficePages = () => import('./routes/back-office/back-office-pages');
 const stockAdminPages = () => import('./routes/stock-admin/stock-admin-pages');
 const stockOrderingPages = () => import('./routes/stock-ordering/stock-ordering-pages');
 const landingPages = () => import('./routes/landing/landing-pages');
+const landingInfoPages = () => import('./routes/landing/landing-info-pages');
+const homePage = () => import('./routes/customer/home-page');
+const customerLayout = () => import('./layouts/customer-layout');
+const ordersPage = () => import('./routes/customer/orders-page');
+const cartPage = () => import('./routes/customer/cart-page');
+const checkoutPage = () => import('./routes/customer/checkout-page');
+const adminPage = () => import('./routes/admin/admin-page');
+const kiosksPage = () => import('./routes/admin/kiosks-page');
+const marketplacesPage = () => import('./routes/admin/marketplaces-page');
+const menuPages = () => import('./routes/menus/menu-pages');
+const financePages = () => import('./routes/finance/finance-pages');
+const devOutboxPage = () => import('./routes/dev-outbox-page');
+
+/** A route's page: the named export of a lazily loaded module (one chunk per module, named once). */
+function page<M>(
+  load: () => Promise<M>,
+  name: { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M],
+) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
 
 /**
  * `/` is the landing page on a www. host and the customer app's home on every other host; the landing
  * site never loads the customer app's code (docs/landing.md).
  */
-const landingHome: RouteObject['lazy'] = async () => ({ Component: (await landingPages()).LandingPage });
+const landingHome = page(landingPages, 'LandingPage');
 const customerHome: RouteObject[] = LANDING_AT_ROOT
   ? []
-  : [
-      {
-        index: true,
-        loader: prefetchCustomerHome,
-        lazy: async () => ({ Component: (await import('./routes/customer/home-page')).CustomerHomePage }),
-      },
-    ];
+  : [{ index: true, loader: prefetchCustomerHome, lazy: page(homePage, 'CustomerHomePage') }];
 
 /** One lazily loaded chunk per area and customer page: the map and checkout stay out of the first load. */
 export const router = createBrowserRouter([
@@ -34,154 +49,56 @@ export const router = createBrowserRouter([
     ErrorBoundary: RouteErrorPage,
     children: [
       {
-        lazy: async () => ({ Component: (await landingPages()).LandingLayout }),
+        lazy: page(landingPages, 'LandingLayout'),
         children: [
           ...(LANDING_AT_ROOT ? [{ index: true, lazy: landingHome }] : []),
           { path: '/welcome', lazy: landingHome },
-          { path: '/our-brands', lazy: async () => ({ Component: (await landingPages()).OurBrandsPage }) },
-          {
-            path: '/franchising-info',
-            lazy: async () => ({ Component: (await landingPages()).FranchisingInfoPage }),
-          },
+          { path: '/our-brands', lazy: page(landingInfoPages, 'OurBrandsPage') },
+          { path: '/franchising-info', lazy: page(landingInfoPages, 'FranchisingInfoPage') },
         ],
       },
       {
         path: '/',
         loader: prefetchCustomerShell,
-        lazy: async () => ({ Component: (await import('./layouts/customer-layout')).CustomerLayout }),
+        lazy: page(customerLayout, 'CustomerLayout'),
         children: [
           ...customerHome,
-          {
-            path: 'orders',
-            lazy: async () => ({ Component: (await import('./routes/customer/orders-page')).OrdersPage }),
-          },
-          {
-            path: 'cart',
-            lazy: async () => ({ Component: (await import('./routes/customer/cart-page')).CartPage }),
-          },
-          {
-            path: 'checkout',
-            lazy: async () => ({ Component: (await import('./routes/customer/checkout-page')).CheckoutPage }),
-          },
+          { path: 'orders', lazy: page(ordersPage, 'OrdersPage') },
+          { path: 'cart', lazy: page(cartPage, 'CartPage') },
+          { path: 'checkout', lazy: page(checkoutPage, 'CheckoutPage') },
         ],
       },
       // `/vendor:12`, `/stock-order-edit:7`, ...: static paths above win; anything else is a 404.
       { path: '/:ref', loader: prefixedPageLoader, Component: PrefixedPage },
-      { path: '/stock', lazy: async () => ({ Component: (await stockOrderingPages()).StockHomePage }) },
-      {
-        path: '/stock-orders',
-        lazy: async () => ({ Component: (await stockOrderingPages()).StockOrdersPage }),
-      },
-      {
-        path: '/operator-admin-stock',
-        lazy: async () => ({ Component: (await stockOrderingPages()).OperatorStockPage }),
-      },
-      {
-        path: '/operator-stock-orders',
-        lazy: async () => ({ Component: (await stockOrderingPages()).OperatorStockOrdersPage }),
-      },
-      {
-        path: '/stock-admin',
-        lazy: async () => ({ Component: (await stockAdminPages()).StockAdminPendingPage }),
-      },
-      {
-        path: '/stock-admin-approved-orders',
-        lazy: async () => ({ Component: (await stockAdminPages()).StockAdminApprovedOrdersPage }),
-      },
-      {
-        path: '/stock-admin-stocklist',
-        lazy: async () => ({ Component: (await stockAdminPages()).StockAdminStockListPage }),
-      },
-      {
-        path: '/stock-admin-bundle',
-        lazy: async () => ({ Component: (await stockAdminPages()).StockAdminBundlePage }),
-      },
-      {
-        path: '/stock-admin-stockbundle-add',
-        lazy: async () => ({ Component: (await stockAdminPages()).StockBundleAddPage }),
-      },
-      {
-        path: '/stockbundle-edit',
-        lazy: async () => ({ Component: (await stockAdminPages()).StockBundleEditPage }),
-      },
-      {
-        path: '/admin',
-        lazy: async () => ({ Component: (await import('./routes/admin/admin-page')).AdminPage }),
-      },
-      {
-        path: '/admin-kiosks',
-        lazy: async () => ({ Component: (await import('./routes/admin/kiosks-page')).AdminKiosksPage }),
-      },
-      { path: '/operator-admin', lazy: async () => ({ Component: (await staffPages()).OperatorAdminPage }) },
-      {
-        path: '/admin-orders',
-        lazy: async () => ({ Component: (await backOfficePages()).AdminOrdersPage }),
-      },
-      {
-        path: '/operator-admin-orders',
-        lazy: async () => ({ Component: (await backOfficePages()).OperatorOrdersPage }),
-      },
-      {
-        path: '/admin-operators',
-        lazy: async () => ({ Component: (await backOfficePages()).AdminOperatorsPage }),
-      },
-      {
-        path: '/admin-marketplaces',
-        lazy: async () => ({
-          Component: (await import('./routes/admin/marketplaces-page')).AdminMarketplacesPage,
-        }),
-      },
+      { path: '/stock', lazy: page(stockOrderingPages, 'StockHomePage') },
+      { path: '/stock-orders', lazy: page(stockOrderingPages, 'StockOrdersPage') },
+      { path: '/operator-admin-stock', lazy: page(stockOrderingPages, 'OperatorStockPage') },
+      { path: '/operator-stock-orders', lazy: page(stockOrderingPages, 'OperatorStockOrdersPage') },
+      { path: '/stock-admin', lazy: page(stockAdminPages, 'StockAdminPendingPage') },
+      { path: '/stock-admin-approved-orders', lazy: page(stockAdminPages, 'StockAdminApprovedOrdersPage') },
+      { path: '/stock-admin-stocklist', lazy: page(stockAdminPages, 'StockAdminStockListPage') },
+      { path: '/stock-admin-bundle', lazy: page(stockAdminPages, 'StockAdminBundlePage') },
+      { path: '/stock-admin-stockbundle-add', lazy: page(stockAdminPages, 'StockBundleAddPage') },
+      { path: '/stockbundle-edit', lazy: page(stockAdminPages, 'StockBundleEditPage') },
+      { path: '/admin', lazy: page(adminPage, 'AdminPage') },
+      { path: '/admin-kiosks', lazy: page(kiosksPage, 'AdminKiosksPage') },
+      { path: '/operator-admin', lazy: page(staffPages, 'OperatorAdminPage') },
+      { path: '/admin-orders', lazy: page(backOfficePages, 'AdminOrdersPage') },
+      { path: '/operator-admin-orders', lazy: page(backOfficePages, 'OperatorOrdersPage') },
+      { path: '/admin-operators', lazy: page(backOfficePages, 'AdminOperatorsPage') },
+      { path: '/admin-marketplaces', lazy: page(marketplacesPage, 'AdminMarketplacesPage') },
       // Menu management (docs/menus.md): one lazily loaded chunk for all its pages.
-      {
-        path: '/admin-menu',
-        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).AdminMenuPage }),
-      },
-      {
-        path: '/admin-menu-edit',
-        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).AdminMenuEditPage }),
-      },
-      {
-        path: '/admin-menu-add',
-        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).AdminMenuAddPage }),
-      },
-      {
-        path: '/admin-menu-review',
-        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).AdminMenuReviewPage }),
-      },
-      {
-        path: '/operator-admin-menu',
-        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).OperatorMenuPage }),
-      },
-      {
-        path: '/operator-menu-edit',
-        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).OperatorMenuEditPage }),
-      },
-      {
-        path: '/operator-menu-add',
-        lazy: async () => ({ Component: (await import('./routes/menus/menu-pages')).OperatorMenuAddPage }),
-      },
-      {
-        path: '/admin-sales-invoice',
-        lazy: async () => ({
-          Component: (await import('./routes/finance/finance-pages')).AdminSalesInvoicePage,
-        }),
-      },
-      {
-        path: '/admin-sales-report',
-        lazy: async () => ({
-          Component: (await import('./routes/finance/finance-pages')).AdminSalesReportPage,
-        }),
-      },
-      {
-        path: '/admin-txn-report',
-        lazy: async () => ({
-          Component: (await import('./routes/finance/finance-pages')).AdminTxnReportPage,
-        }),
-      },
-      {
-        path: '/dev/outbox',
-        lazy: async () => ({ Component: (await import('./routes/dev-outbox-page')).DevOutboxPage }),
-      },
+      { path: '/admin-menu', lazy: page(menuPages, 'AdminMenuPage') },
+      { path: '/admin-menu-edit', lazy: page(menuPages, 'AdminMenuEditPage') },
+      { path: '/admin-menu-add', lazy: page(menuPages, 'AdminMenuAddPage') },
+      { path: '/admin-menu-review', lazy: page(menuPages, 'AdminMenuReviewPage') },
+      { path: '/operator-admin-menu', lazy: page(menuPages, 'OperatorMenuPage') },
+      { path: '/operator-menu-edit', lazy: page(menuPages, 'OperatorMenuEditPage') },
+      { path: '/operator-menu-add', lazy: page(menuPages, 'OperatorMenuAddPage') },
+      { path: '/admin-sales-invoice', lazy: page(financePages, 'AdminSalesInvoicePage') },
+      { path: '/admin-sales-report', lazy: page(financePages, 'AdminSalesReportPage') },
+      { path: '/admin-txn-report', lazy: page(financePages, 'AdminTxnReportPage') },
+      { path: '/dev/outbox', lazy: page(devOutboxPage, 'DevOutboxPage') },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -43,6 +43,10 @@ export const storage = {
     }
     notify();
   },
+  /** Tells subscribers to read again: something their snapshot depends on besides the keys changed. */
+  changed(): void {
+    notify();
+  },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     const onStorage = (): void => listener();

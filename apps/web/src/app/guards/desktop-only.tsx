@@ -1,7 +1,11 @@
 import { MIN_DESKTOP_WIDTH } from '@kitchaco/domain';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
-import { MobileAppPrompt } from '../../components/mobile-app-prompt';
+import { lazy, type ReactNode, Suspense } from 'react';
+
+// Only narrow windows show it: its code loads then.
+const MobileAppPrompt = lazy(async () => ({
+  default: (await import('../../components/mobile-app-prompt')).MobileAppPrompt,
+}));
 
 const DESKTOP_QUERY = `(min-width: ${MIN_DESKTOP_WIDTH}px)`;
 
@@ -14,5 +18,10 @@ export function DesktopOnly({ children }: { children: ReactNode }) {
   const wide = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, {
     getInitialValueInEffect: false,
   });
-  return wide ? children : <MobileAppPrompt />;
+  if (wide) return children;
+  return (
+    <Suspense fallback={null}>
+      <MobileAppPrompt />
+    </Suspense>
+  );
 }

@@ -1,4 +1,4 @@
-import { type CustomerProfile, customerProfile, type UpdateCustomerRequest } from '@kitchaco/domain';
+import type { CustomerProfile, UpdateCustomerRequest } from '@kitchaco/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { customerFetch } from '../../../api';
 
@@ -12,11 +12,15 @@ export const customerQueries = {
 };
 
 export function getCustomerProfile(userId: number, signal?: AbortSignal): Promise<CustomerProfile> {
-  return customerFetch(`/api/v1/customers/${userId}/`, { schema: customerProfile, signal });
+  return customerFetch(`/api/v1/customers/${userId}/`, { schema: (c) => c.customerProfile, signal });
 }
 
 export function updateCustomerProfile(userId: number, body: UpdateCustomerRequest): Promise<CustomerProfile> {
-  return customerFetch(`/api/v1/customers/${userId}/`, { method: 'PUT', body, schema: customerProfile });
+  return customerFetch(`/api/v1/customers/${userId}/`, {
+    method: 'PUT',
+    body,
+    schema: (c) => c.customerProfile,
+  });
 }
 
 /** The signed-in customer's profile; disabled while signed out. */

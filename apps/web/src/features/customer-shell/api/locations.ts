@@ -1,4 +1,3 @@
-import { kitchacoLocationList } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../api';
 
@@ -14,7 +13,7 @@ export const locationQueries = {
 
 /** The pickup locations ("kitchaco" on the wire), sorted by id. */
 export function getLocations(signal?: AbortSignal) {
-  return apiFetch('/api/v1/kitchaco-location/', { signal, schema: kitchacoLocationList });
+  return apiFetch('/api/v1/kitchaco-location/', { signal, schema: (c) => c.kitchacoLocationList });
 }
 
 export function useLocations() {

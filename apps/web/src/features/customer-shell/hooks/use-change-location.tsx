@@ -28,21 +28,27 @@ export function useChangeLocation(currentId: number | undefined) {
         changeSelectedLocation(next.id);
         onChanged?.();
       };
-      if (!alwaysConfirm && cartLines(cartStore.get()).length === 0) {
-        change();
+      const confirm = () =>
+        modals.openConfirmModal({
+          title: 'Change pickup location?',
+          children: (
+            <Text size="sm">
+              Switching to {next.name} ({next.location}) empties your cart, because each location has its own
+              restaurants.
+            </Text>
+          ),
+          labels: { confirm: 'Change location', cancel: 'Keep current location' },
+          onConfirm: change,
+        });
+      if (alwaysConfirm) {
+        confirm();
         return;
       }
-      modals.openConfirmModal({
-        title: 'Change pickup location?',
-        children: (
-          <Text size="sm">
-            Switching to {next.name} ({next.location}) empties your cart, because each location has its own
-            restaurants.
-          </Text>
-        ),
-        labels: { confirm: 'Change location', cancel: 'Keep current location' },
-        onConfirm: change,
-      });
+      // Whether the cart is empty is known once the stored cart has been read (lib/cart/cart-store.ts).
+      cartStore.ready().then(
+        () => (cartLines(cartStore.get()).length === 0 ? change() : confirm()),
+        () => confirm(),
+      );
     },
     [currentId],
   );

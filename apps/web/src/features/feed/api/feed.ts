@@ -1,4 +1,3 @@
-import { feedList } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../api';
 
@@ -14,7 +13,7 @@ export const feedQueries = {
 
 /** The newest posts of the "What's Latest" feed. */
 export function getFeed(limit: number, signal?: AbortSignal) {
-  return apiFetch(`/api/v1/feed/?limit=${limit}`, { signal, schema: feedList });
+  return apiFetch(`/api/v1/feed/?limit=${limit}`, { signal, schema: (c) => c.feedList });
 }
 
 export function useFeed(limit: number) {

@@ -1,4 +1,4 @@
-import { type Vendor, vendorList } from '@kitchaco/domain';
+import type { Vendor } from '@kitchaco/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../api';
 
@@ -6,7 +6,7 @@ import { apiFetch } from '../../../api';
 export function useAllBrands() {
   return useQuery({
     queryKey: ['vendors', 'list', 'all'],
-    queryFn: ({ signal }) => apiFetch('/api/v1/vendors/', { signal, schema: vendorList }),
+    queryFn: ({ signal }) => apiFetch('/api/v1/vendors/', { signal, schema: (c) => c.vendorList }),
     staleTime: 5 * 60_000,
   });
 }

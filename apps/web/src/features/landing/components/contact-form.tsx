@@ -1,95 +1,25 @@
-import { CONTACT_MESSAGES, contactRequest } from '@kitchaco/domain';
-import { Alert, Button, Grid, Paper, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Paper } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { LANDING_SECTIONS } from '../../../lib/landing-host';
-import { type FieldErrors, fieldErrors } from '../../../lib/schema-errors';
-import { useSendContactMessage } from '../api/send-contact-message';
 import { LandingSection } from './landing-sections';
 
-const EMPTY = { name: '', phone: '', email: '', message: '' };
+// The form (its inputs, validation and sending) sits at the foot of the page: it loads right after
+// the first screen, in a card of the same size (docs/performance.md, "Web").
+const ContactFormCard = lazy(async () => ({
+  default: (await import('./contact-form-card')).ContactFormCard,
+}));
 
-/**
- * The contact form (Join Us): name, phone, email and message, all required. A missing field gives
- * the spec's "Please enter all the fields!" and marks the field; a sent message thanks the visitor
- * and empties the form; a failure keeps what was typed so the visitor can send it again.
- */
+/** The Join Us section with the contact form. */
 export function ContactForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const send = useSendContactMessage();
-
-  const field = (name: keyof typeof EMPTY) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [name]: value }));
-    },
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setNotice(null);
-    const parsed = contactRequest.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error.issues);
-      setErrors(found);
-      const missing = Object.values(found).some((m) => m === CONTACT_MESSAGES.required);
-      setNotice({
-        ok: false,
-        text: missing ? CONTACT_MESSAGES.required : (Object.values(found)[0] ?? CONTACT_MESSAGES.failure),
-      });
-      return;
-    }
-    setErrors({});
-    send.mutate(parsed.data, {
-      onSuccess: () => {
-        setValues(EMPTY);
-        setNotice({ ok: true, text: CONTACT_MESSAGES.success });
-      },
-      onError: (failure) => setNotice({ ok: false, text: failure.message || CONTACT_MESSAGES.failure }),
-    });
-  };
-
   return (
     <LandingSection
       id={LANDING_SECTIONS.join}
       title="Join Us"
       intro="Tell us about yourself and your kitchen (or the suburb you have in mind). We reply within 2 business days."
     >
-      <Paper withBorder p="xl" radius="md" maw={760}>
-        <form onSubmit={submit} noValidate aria-label="Contact us">
-          <Stack>
-            {notice && (
-              <Alert
-                color={notice.ok ? 'green' : 'red'}
-                variant="light"
-                role={notice.ok ? 'status' : 'alert'}
-              >
-                {notice.text}
-              </Alert>
-            )}
-            <Grid>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Name" autoComplete="name" required {...field('name')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Phone" type="tel" autoComplete="tel" required {...field('phone')} />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <TextInput label="Email" type="email" autoComplete="email" required {...field('email')} />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <Textarea label="Message" autosize minRows={4} maxRows={10} required {...field('message')} />
-              </Grid.Col>
-            </Grid>
-            <Button type="submit" loading={send.isPending} w="fit-content" size="md">
-              Send
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
+      <Suspense fallback={<Paper withBorder radius="md" maw={760} h={480} aria-busy="true" />}>
+        <ContactFormCard />
+      </Suspense>
     </LandingSection>
   );
 }

@@ -1,30 +1,44 @@
-import '@mantine/carousel/styles.css';
-import { Carousel } from '@mantine/carousel';
-import { Badge } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
-import Autoplay from 'embla-carousel-autoplay';
-import { useRef } from 'react';
+import { Badge, SimpleGrid } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { LANDING_SECTIONS } from '../../../lib/landing-host';
-import { PROCESS_INTERVAL_MS, PROCESS_STEPS } from '../content';
+import { PROCESS_STEPS } from '../content';
 import { InfoCard, LandingSection } from './landing-sections';
-import classes from './process-carousel.module.css';
 
-/**
- * The 8-step onboarding process as a carousel (three steps in view on a wide screen), advancing on
- * its own every PROCESS_INTERVAL_MS as the spec sets it; pointing at it or focusing it pauses, and
- * a visitor who prefers reduced motion gets no auto-advance. Previous / next buttons and the
- * indicators work from the keyboard.
- */
-export function ProcessCarousel() {
-  const reducedMotion = useReducedMotion();
-  const autoplay = useRef(
-    Autoplay({
-      delay: PROCESS_INTERVAL_MS,
-      stopOnInteraction: false,
-      stopOnMouseEnter: true,
-      stopOnFocusIn: true,
-    }),
+// The carousel (Embla, its autoplay and styles) is a fifth of the landing page's JavaScript and sits
+// below the fold: it loads right after the first screen, which shows the first steps meanwhile
+// (docs/performance.md, "Web").
+const ProcessSteps = lazy(async () => ({ default: (await import('./process-steps')).ProcessSteps }));
+
+/** One step of the process as a card: "Step n", its title and text. */
+export function StepCard({ index }: { index: number }) {
+  const step = PROCESS_STEPS[index];
+  if (!step) return null;
+  return (
+    <InfoCard
+      top={
+        <Badge variant="light" color="orange" c="dark.8" size="lg" w="fit-content">
+          Step {index + 1}
+        </Badge>
+      }
+      title={step.title}
+      text={step.text}
+    />
   );
+}
+
+/** Until the carousel is here: its first view (three steps), where the carousel will show them. */
+function FirstSteps() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" px={48} pb={40}>
+      {[0, 1, 2].map((i) => (
+        <StepCard key={i} index={i} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The "What's the process" section: the onboarding steps as a carousel. */
+export function ProcessCarousel() {
   return (
     <LandingSection
       id={LANDING_SECTIONS.process}
@@ -32,39 +46,9 @@ export function ProcessCarousel() {
       intro="From a first call to your brands going live on every delivery app: eight steps, with us beside you."
       tinted
     >
-      <Carousel
-        aria-roledescription="carousel"
-        aria-label="Onboarding steps"
-        slideSize={{ base: '100%', sm: '50%', md: '33.333%' }}
-        slideGap="lg"
-        emblaOptions={{ align: 'start', loop: true }}
-        plugins={reducedMotion ? [] : [autoplay.current]}
-        withIndicators
-        nextControlProps={{ 'aria-label': 'Next step' }}
-        previousControlProps={{ 'aria-label': 'Previous step' }}
-        classNames={{ root: classes.root, indicators: classes.indicators, indicator: classes.indicator }}
-        controlsOffset={0}
-        pb={40}
-      >
-        {PROCESS_STEPS.map((step, i) => (
-          <Carousel.Slide
-            key={step.title}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`Step ${i + 1} of ${PROCESS_STEPS.length}`}
-          >
-            <InfoCard
-              top={
-                <Badge variant="light" color="orange" c="dark.8" size="lg" w="fit-content">
-                  Step {i + 1}
-                </Badge>
-              }
-              title={step.title}
-              text={step.text}
-            />
-          </Carousel.Slide>
-        ))}
-      </Carousel>
+      <Suspense fallback={<FirstSteps />}>
+        <ProcessSteps />
+      </Suspense>
     </LandingSection>
   );
 }

@@ -1,4 +1,3 @@
-import { vendorFilters, vendorList, vendorMenu } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../api';
 
@@ -28,17 +27,17 @@ export const vendorQueries = {
 
 /** The active brands of one pickup location, sorted by id, each with its kitchens. */
 export function getVendors(locationId: number, signal?: AbortSignal) {
-  return apiFetch(`/api/v1/vendors/?kitchaco=${locationId}`, { signal, schema: vendorList });
+  return apiFetch(`/api/v1/vendors/?kitchaco=${locationId}`, { signal, schema: (c) => c.vendorList });
 }
 
 /** The kitchens (cuisines) brands are grouped by, in the server's order. */
 export function getVendorFilters(signal?: AbortSignal) {
-  return apiFetch('/api/v1/vendor-filters/', { signal, schema: vendorFilters });
+  return apiFetch('/api/v1/vendor-filters/', { signal, schema: (c) => c.vendorFilters });
 }
 
 /** A brand with its enabled meals; 404 for an unknown or inactive brand. */
 export function getVendorMenu(vendorId: number, signal?: AbortSignal) {
-  return apiFetch(`/api/v1/vendors/${vendorId}/menu/`, { signal, schema: vendorMenu });
+  return apiFetch(`/api/v1/vendors/${vendorId}/menu/`, { signal, schema: (c) => c.vendorMenu });
 }
 
 export function useVendors(locationId: number | undefined) {

@@ -1,23 +1,8 @@
-import { customerSession } from '../lib/session/customer-session';
 import { staffSession } from '../lib/session/staff-session';
-import { type ApiFetchOptions, apiDownload, apiFetch, type DownloadedFile } from './api-client';
+import { apiDownload, apiFetch, type DownloadedFile, type SessionFetchOptions } from './api-client';
 
-type SessionFetchOptions<T> = Omit<ApiFetchOptions<T>, 'token' | 'onUnauthorized'>;
-
-/**
- * A call as the signed-in customer. A 401 means the token was revoked or expired: the session is
- * forgotten, so the header shows "Sign In" again. A newer session (signed in meanwhile) is kept.
- */
-export function customerFetch<T>(path: string, options: SessionFetchOptions<T> = {}): Promise<T> {
-  const token = customerSession.get()?.token ?? null;
-  return apiFetch(path, {
-    ...options,
-    token,
-    onUnauthorized: () => {
-      if (customerSession.get()?.token === token) customerSession.clear();
-    },
-  });
-}
+// Apart from customerFetch (./customer-fetch.ts): the customer app's first screen never loads the
+// staff session.
 
 /** A call as the signed-in staff member; a 401 forgets the session, so the login form shows again. */
 export function staffFetch<T>(path: string, options: SessionFetchOptions<T> = {}): Promise<T> {
