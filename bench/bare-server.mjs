@@ -1,5 +1,7 @@
 // The reference point of the framework-overhead budget: a bare Fastify hello-world, and (with
-// DATABASE_URL) a bare single-row INSERT, no validation, no auth, no business logic.
+// DATABASE_URL) a bare single-row INSERT, no validation, no auth, no business logic. `/insert-steps`
+// is a second reference for the writes bench: the six round trips a customer checkout makes, in its
+// order (a read; an insert; two reads at once; two inserts), each a bare single-row statement.
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
@@ -17,6 +19,19 @@ if (process.env.DATABASE_URL) {
       request.body ?? {},
     ]);
     return { id: rows[0].id };
+  });
+  const insert = (body) =>
+    pool
+      .query('INSERT INTO bench_bare_insert (body) VALUES ($1) RETURNING id', [body])
+      .then((r) => r.rows[0].id);
+  const read = (id) => pool.query('SELECT id, body FROM bench_bare_insert WHERE id = $1', [id]);
+  app.post('/insert-steps', async (request) => {
+    const body = request.body ?? {};
+    await read(1); // the session
+    const claim = await insert(body); // the idempotency key
+    await Promise.all([read(claim), read(claim)]); // location and menu, at once
+    await insert(body); // the payment record
+    return { id: await insert(body) }; // the order
   });
   app.addHook('onClose', () => pool.end());
 }

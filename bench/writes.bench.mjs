@@ -117,6 +117,11 @@ try {
 
   const targets = {
     bareInsert: { url: `http://127.0.0.1:${barePort}/insert`, body: { order: 'x', lines: [1, 2, 3] } },
+    // Reference only (no budget): a checkout's six round trips with nothing else around them.
+    bareSixSteps: {
+      url: `http://127.0.0.1:${barePort}/insert-steps`,
+      body: { order: 'x', lines: [1, 2, 3] },
+    },
     customerOrder: {
       url: `${base}/api/v1/orders/`,
       body: orderBody,
@@ -141,6 +146,9 @@ try {
   for (const [name, t] of Object.entries(targets)) results[name] = summary(await load(t, duration));
 
   const bareRate = results.bareInsert.requestsPerSecond;
+  // The ceiling a checkout's shape sets by itself, whatever the code around it.
+  results.bareSixSteps.ofBareInsert =
+    Math.round((results.bareSixSteps.requestsPerSecond / bareRate) * 1000) / 1000;
   budgets.push(
     budget(
       'customer orders req/s >= 25% of a bare INSERT (PostgreSQL, 50 clients)',
