@@ -22,9 +22,6 @@ function schemaLoaded(): Promise<void> {
   });
 }
 
-const warn = (error: unknown) => console.warn('Could not load the cart schema', error);
-void schemaLoaded().catch(warn);
-
 function read(): Cart {
   const raw = storage.get(KEY);
   if (!raw || !storedCart) return EMPTY_CART;
@@ -37,6 +34,9 @@ function read(): Cart {
 }
 
 let snapshot = createStorageSnapshot([KEY], read);
+
+const warn = (error: unknown) => console.warn('Could not load the cart schema', error);
+void schemaLoaded().catch(warn);
 
 function write(change: (cart: Cart) => Cart): void {
   const next = change(read());
