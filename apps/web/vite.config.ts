@@ -28,6 +28,31 @@ const FIRST_SCREENS: { path: string; host?: 'www'; modules: string[] }[] = [
   { path: '^/admin$', modules: ['src/app/routes/admin/admin-page.tsx'] },
 ];
 
+const ROOT = `${process.cwd()}/`;
+
+/** A build's chunks by file and by each module they hold. */
+function chunkIndex(chunks: Rolldown.OutputChunk[]) {
+  return {
+    byFile: new Map(chunks.map((c) => [c.fileName, c])),
+    byModule: new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c] as const))),
+  };
+}
+
+/** The files these chunks import statically, themselves included. */
+function importClosure(byFile: Map<string, Rolldown.OutputChunk>, files: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...files];
+  for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...(byFile.get(file)?.imports ?? []));
+  }
+  return seen;
+}
+
+/** The phone-number library only serves the sign-in and profile dialogs: a chunk of its own. */
+const PHONE_NUMBERS = { name: 'phone-numbers', test: /libphonenumber-js/ };
+
 /**
  * Without help, a first screen's route chunks are requested only once the entry has downloaded and
  * run. This adds a tiny module script (a separate file: the CSP allows no inline script) that runs
@@ -41,22 +66,14 @@ function firstScreenPreload(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c] as const)));
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (file: string, seen: Set<string>) => {
-        if (seen.has(file)) return seen;
-        seen.add(file);
-        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
-        return seen;
-      };
+      const { byFile, byModule } = chunkIndex(chunks);
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) throw new Error('no entry chunk');
-      const inEntry = closure(entry.fileName, new Set());
-      const root = `${process.cwd()}/`;
+      const inEntry = importClosure(byFile, [entry.fileName]);
       const filesOf = (module: string) => {
-        const chunk = byModule.get(root + module);
+        const chunk = byModule.get(ROOT + module);
         if (!chunk) throw new Error(`first-screen-preload: ${module} is not a chunk; update vite.config.ts`);
-        return [...closure(chunk.fileName, new Set())].filter((f) => !inEntry.has(f));
+        return [...importClosure(byFile, [chunk.fileName])].filter((f) => !inEntry.has(f));
       };
       const routes = FIRST_SCREENS.flatMap(({ path, host, modules }) => {
         // `$1` in a module name: one rule per alternative of the path's group.
@@ -126,35 +143,23 @@ async function firstScreenChunkGroups(config: UserConfig): Promise<Map<string, s
   const chunks = outputs
     .flatMap((o) => o.output)
     .filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const byModule = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c] as const)));
-  const closure = (files: string[]) => {
-    const seen = new Set<string>();
-    const stack = [...files];
-    for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
-      if (seen.has(file)) continue;
-      seen.add(file);
-      stack.push(...(byFile.get(file)?.imports ?? []));
-    }
-    return seen;
-  };
+  const { byFile, byModule } = chunkIndex(chunks);
   const entry = chunks.find((c) => c.isEntry);
   if (!entry) throw new Error('first-screen chunks: no entry chunk');
-  const inEntry = closure([entry.fileName]);
+  const inEntry = importClosure(byFile, [entry.fileName]);
   const group = new Map<string, string>();
   for (const file of inEntry) for (const id of byFile.get(file)?.moduleIds ?? []) group.set(id, 'app');
 
-  const root = `${process.cwd()}/`;
   const areasOf = new Map<string, string[]>();
   for (const [area, address] of Object.entries(AREAS)) {
     const screen = FIRST_SCREENS.find((s) => !s.host && new RegExp(s.path).test(address));
     if (!screen) throw new Error(`first-screen chunks: no first screen for ${address}`);
     const files = screen.modules.map((m) => {
-      const chunk = byModule.get(root + m);
+      const chunk = byModule.get(ROOT + m);
       if (!chunk) throw new Error(`first-screen chunks: ${m} is not in the build`);
       return chunk.fileName;
     });
-    for (const file of closure(files)) {
+    for (const file of importClosure(byFile, files)) {
       if (inEntry.has(file)) continue;
       for (const id of byFile.get(file)?.moduleIds ?? []) areasOf.set(id, [...(areasOf.get(id) ?? []), area]);
     }
@@ -177,11 +182,7 @@ const shared = {
     manifest: true,
     // Every browser the site supports follows <link rel="modulepreload"> itself (docs/performance.md).
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // The phone-number library only serves the sign-in and profile dialogs: its own chunk, so it
-      // is not merged into a chunk the first screen loads.
-      output: { codeSplitting: { groups: [{ name: 'phone-numbers', test: /libphonenumber-js/ }] } },
-    },
+    rolldownOptions: { output: { codeSplitting: { groups: [PHONE_NUMBERS] } } },
   },
   server: { proxy },
   preview: { proxy },
@@ -198,7 +199,7 @@ export default defineConfig(async ({ command, isPreview }) => {
         output: {
           codeSplitting: {
             groups: [
-              { name: 'phone-numbers', test: /libphonenumber-js/, priority: 2 },
+              { ...PHONE_NUMBERS, priority: 2 },
               {
                 name: (id: string) => group.get(id) ?? null,
                 debugName: 'first screens',

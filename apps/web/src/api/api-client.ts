@@ -78,6 +78,20 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions<T> = {}
 /** Options of a call made as the signed-in customer or staff member: the session supplies the token. */
 export type SessionFetchOptions<T> = Omit<ApiFetchOptions<T>, 'token' | 'onUnauthorized'>;
 
+/**
+ * The session's token for a call, and what a 401 does: the token was revoked or expired, so the
+ * session is forgotten, unless a newer one was signed in meanwhile.
+ */
+export function sessionCredentials(session: { get(): { token: string } | null; clear(): void }) {
+  const token = session.get()?.token ?? null;
+  return {
+    token,
+    onUnauthorized: () => {
+      if (session.get()?.token === token) session.clear();
+    },
+  };
+}
+
 /** A file the server sent: its bytes and the name from its content-disposition header. */
 export interface DownloadedFile {
   blob: Blob;
