@@ -15,7 +15,8 @@ import { addSecurityHeaders } from './http/security-headers.js';
 import { type Adapters, createAdapters } from './integrations/adapters.js';
 import { IMMUTABLE_CACHE } from './integrations/images.js';
 import { CatalogCache } from './lib/catalog-cache.js';
-import { authenticator } from './modules/auth/auth.service.js';
+import { ListeningCache } from './lib/listening-cache.js';
+import { AUTH_CHANNEL, authenticator, SESSION_CACHE_MAX_AGE_MS } from './modules/auth/auth.service.js';
 import { modules } from './modules/index.js';
 import { OrderEventHub } from './modules/orders/order-events.js';
 
@@ -85,6 +86,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     adapters: options.adapters ?? createAdapters(config, app.log),
     orderEvents: new OrderEventHub(database, app.log),
     catalog: new CatalogCache(database, app.log),
+    sessions: new ListeningCache(database, AUTH_CHANNEL, app.log, {
+      maxAgeMs: SESSION_CACHE_MAX_AGE_MS,
+      maxEntries: 100_000,
+    }),
     log: app.log,
   };
   await context.orderEvents.start().catch((error: unknown) => {
@@ -99,6 +104,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     );
   });
   app.addHook('onClose', () => context.catalog.stop());
+  await context.sessions.start().catch((error: unknown) => {
+    app.log.warn(
+      { err: error },
+      'account change notifications are unavailable: sessions are read per request',
+    );
+  });
+  app.addHook('onClose', () => context.sessions.stop());
   app.decorate('appContext', context);
 
   addSecurityHeaders(app, { hsts: config.trustProxy });

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
+import type { Actor } from './http/actor.js';
 import type { Adapters } from './integrations/adapters.js';
 import type { CatalogCache } from './lib/catalog-cache.js';
+import type { ListeningCache } from './lib/listening-cache.js';
 import type { OrderEventHub } from './modules/orders/order-events.js';
 
 export interface Clock {
@@ -10,6 +12,12 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** What a token stands for, and until when. */
+export interface CachedSession {
+  actor: Actor;
+  expiresAt: number;
+}
 
 /** Everything a service needs, built once per app. Services never see HTTP objects. */
 export interface AppContext {
@@ -22,5 +30,7 @@ export interface AppContext {
   orderEvents: OrderEventHub;
   /** Serialised public catalogue reads, dropped on every announced change. */
   catalog: CatalogCache;
+  /** Live sessions by token hash, dropped on every change to sessions and accounts. */
+  sessions: ListeningCache<CachedSession>;
   log: FastifyBaseLogger;
 }

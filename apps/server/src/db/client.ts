@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { StatementNames, statementCachingClient } from './statement-cache.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -24,9 +25,14 @@ export interface Database {
   migrate(): Promise<void>;
   /**
    * LISTEN on a channel; `pg_notify` from any instance (after its transaction commits) reaches
-   * every listener. Resolves to an unsubscribe function.
+   * every listener. Resolves to an unsubscribe function. `onConnection(false)` tells that the
+   * listening connection was lost (notifications may be missed until `onConnection(true)`).
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onConnection?: (connected: boolean) => void,
+  ): Promise<() => Promise<void>>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -64,6 +70,8 @@ export function openPostgres(url: string, poolSize = 10): Database {
     max: poolSize,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
+    // Repeated statements are parsed once per connection (db/statement-cache.ts).
+    Client: statementCachingClient(new StatementNames()),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -81,7 +89,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
         client.release();
       }
     },
-    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    listen: (channel, onPayload, onConnection) => listenPostgres(url, channel, onPayload, onConnection),
     async ping() {
       await pool.query('SELECT 1');
       return true;
@@ -94,8 +102,14 @@ export function openPostgres(url: string, poolSize = 10): Database {
  * A dedicated connection for LISTEN (pooled connections cannot hold one). If it drops, it
  * reconnects with back-off until unsubscribed.
  */
-async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void) {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onConnection: (connected: boolean) => void = () => {},
+) {
   let client: pg.Client | null = null;
+  let lost = false;
   let stopped = false;
   let delay = 500;
   const connect = async (): Promise<void> => {
@@ -108,6 +122,8 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
       c.end().catch(() => {});
       if (client === c) {
         client = null;
+        lost = true;
+        onConnection(false);
         setTimeout(() => void connect().catch(() => {}), delay);
         delay = Math.min(delay * 2, 10_000);
       }
@@ -117,6 +133,10 @@ async function listenPostgres(url: string, channel: string, onPayload: (payload:
       await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
       client = c;
       delay = 500;
+      if (lost) {
+        lost = false;
+        onConnection(true);
+      }
     } catch {
       await c.end().catch(() => {});
       if (!stopped) setTimeout(() => void connect().catch(() => {}), delay);

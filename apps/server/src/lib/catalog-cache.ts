@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, DbOrTx } from '../db/client.js';
+import { ListeningCache } from './listening-cache.js';
 
 const CHANNEL = 'catalog_changed';
 /** A safety net for a lost LISTEN connection: no entry is served longer than this. */
@@ -14,11 +15,6 @@ export interface CachedBody {
   etag: string;
 }
 
-interface Entry extends CachedBody {
-  version: number;
-  storedAt: number;
-}
-
 /**
  * Serialised answers of the public catalogue reads (locations, vendors, menus, feed), which every
  * customer asks for and which change rarely. A change is announced with {@link announceCatalogChange}
@@ -26,48 +22,70 @@ interface Entry extends CachedBody {
  * An answer loaded while a change lands is not kept (the version moved on while it loaded).
  */
 export class CatalogCache {
-  private readonly entries = new Map<string, Entry>();
-  private version = 0;
-  private unlisten: (() => Promise<void>) | null = null;
+  /** Serialised answers under `body:` keys, server-side objects (pricing) under `value:` keys. */
+  private readonly cache: ListeningCache<unknown>;
 
-  constructor(
-    private readonly database: Database,
-    private readonly log: FastifyBaseLogger,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async start(): Promise<void> {
-    this.unlisten = await this.database.listen(CHANNEL, () => this.invalidate());
+  constructor(database: Database, log: FastifyBaseLogger, now: () => number = Date.now) {
+    this.cache = new ListeningCache(database, CHANNEL, log, {
+      maxAgeMs: MAX_AGE_MS,
+      maxEntries: 50_000,
+      now,
+    });
   }
 
-  async stop(): Promise<void> {
-    await this.unlisten?.();
-    this.unlisten = null;
-    this.entries.clear();
+  start(): Promise<void> {
+    return this.cache.start();
+  }
+
+  stop(): Promise<void> {
+    return this.cache.stop();
   }
 
   /** Whether changes are heard; without LISTEN the cache serves nothing (every read loads). */
   get listening(): boolean {
-    return this.unlisten !== null;
+    return this.cache.listening;
   }
 
   invalidate(): void {
-    this.version++;
-    this.entries.clear();
+    this.cache.invalidate();
   }
 
-  async get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
-    const hit = this.entries.get(key);
-    if (hit && hit.version === this.version && this.now() - hit.storedAt < MAX_AGE_MS) return hit;
-    const version = this.version;
-    const body = JSON.stringify(await load());
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    if (this.listening && version === this.version) {
-      this.entries.set(key, { body, etag, version, storedAt: this.now() });
-    } else if (!this.listening) {
-      this.log.debug({ key }, 'catalog cache is off: no change notifications');
+  /** A catalogue answer, serialised, with its ETag. */
+  get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+    return this.cache.get(`body:${key}`, async () => {
+      const body = JSON.stringify(await load());
+      return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    }) as Promise<CachedBody>;
+  }
+
+  /**
+   * Catalogue rows as the server uses them (a location's opening hours, a meal's price), shared by
+   * every request until the next change: callers must not modify them.
+   */
+  value<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.cache.get(`value:${key}`, load) as Promise<T>;
+  }
+
+  /** Rows by id, as {@link value}: the ones kept come from memory, the rest in one `load`. */
+  async valuesById<T extends { id: number }>(
+    kind: string,
+    ids: readonly number[],
+    load: (missing: number[]) => Promise<T[]>,
+  ): Promise<Map<number, T>> {
+    const found = new Map<number, T>();
+    const missing: number[] = [];
+    for (const id of new Set(ids)) {
+      const kept = this.cache.peek(`value:${kind}:${id}`) as T | undefined;
+      if (kept === undefined) missing.push(id);
+      else found.set(id, kept);
     }
-    return { body, etag };
+    if (missing.length === 0) return found;
+    const version = this.cache.currentVersion;
+    for (const row of await load(missing)) {
+      found.set(row.id, row);
+      this.cache.keep(`value:${kind}:${row.id}`, row, version);
+    }
+    return found;
   }
 }
 

@@ -8,7 +8,7 @@ import {
   type StaffCredentials,
   type UpdateCustomerRequest,
 } from '@kitchaco/domain';
-import type { AppContext } from '../../context.js';
+import type { AppContext, CachedSession } from '../../context.js';
 import type { Actor } from '../../http/actor.js';
 import {
   type AppError,
@@ -109,20 +109,43 @@ export async function staffLogin(app: AppContext, portal: StaffPortal, credentia
 }
 
 export async function logout(app: AppContext, token: string | null): Promise<{ success: true }> {
-  if (token) await q.revokeSession(app.db, hashToken(token), app.clock.now());
+  if (token) {
+    await q.revokeSession(app.db, hashToken(token), app.clock.now());
+    // This instance forgets at once; the others when the table's announcement reaches them.
+    app.sessions.invalidate();
+  }
   return { success: true };
 }
 
+/** Changes to sessions, staff accounts and customers are announced here (migration 0007). */
+export const AUTH_CHANNEL = 'auth_changed';
+/** A remembered session is read again at least this often, announcement or not. */
+export const SESSION_CACHE_MAX_AGE_MS = 60_000;
+
+async function loadSession(app: AppContext, tokenHash: string, now: Date): Promise<CachedSession> {
+  const session = await q.findLiveSession(app.db, tokenHash, now);
+  if (!session) throw unauthorized(AUTH_MESSAGES.signInRequired);
+  const expiresAt = session.expiresAt.getTime();
+  if (session.kind === 'customer' && session.customerId) {
+    return { actor: { kind: 'customer', customerId: session.customerId, sessionId: session.id }, expiresAt };
+  }
+  const row = session.staffUserId ? await q.findStaffById(app.db, session.staffUserId) : null;
+  if (!row?.user.isActive) throw unauthorized(AUTH_MESSAGES.signInRequired);
+  return { actor: { kind: 'staff', user: toStaffActor(row), sessionId: session.id }, expiresAt };
+}
+
 export const authenticator: Authenticator = {
+  /**
+   * A token's session, remembered by its hash until a session or account changes (a sign-out, a
+   * disabled account, a role change: announced by the tables themselves) or it expires. An
+   * unknown or refused token is never remembered.
+   */
   async fromToken(app, token): Promise<Actor> {
-    const session = await q.findLiveSession(app.db, hashToken(token), app.clock.now());
-    if (!session) throw unauthorized(AUTH_MESSAGES.signInRequired);
-    if (session.kind === 'customer' && session.customerId) {
-      return { kind: 'customer', customerId: session.customerId, sessionId: session.id };
-    }
-    const row = session.staffUserId ? await q.findStaffById(app.db, session.staffUserId) : null;
-    if (!row?.user.isActive) throw unauthorized(AUTH_MESSAGES.signInRequired);
-    return { kind: 'staff', user: toStaffActor(row), sessionId: session.id };
+    const now = app.clock.now();
+    const tokenHash = hashToken(token);
+    const session = await app.sessions.get(tokenHash, () => loadSession(app, tokenHash, now));
+    if (session.expiresAt <= now.getTime()) throw unauthorized(AUTH_MESSAGES.signInRequired);
+    return session.actor;
   },
 
   async fromCredentials(app, email, password): Promise<Actor> {

@@ -24,6 +24,6 @@ export async function listLocations(app: AppContext): Promise<KitchacoLocation[]
 
 /** An active location's row, or null. */
 export async function activeLocation(app: AppContext, id: number) {
-  const row = await findLocation(app.db, id);
+  const row = await app.catalog.value(`location:${id}`, () => findLocation(app.db, id));
   return row?.isActive ? row : null;
 }

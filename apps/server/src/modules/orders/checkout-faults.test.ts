@@ -124,8 +124,11 @@ describe('checkout faults', () => {
       expect(first.statusCode).toBeGreaterThanOrEqual(500);
       expect((await db.select({ n: count() }).from(orders))[0]!.n).toBe(ordersBefore);
       expect((await db.select({ n: count() }).from(orderLines))[0]!.n).toBe(linesBefore);
-      // The charge itself stands (recorded once), waiting for its order.
-      expect(await rows(key)).toEqual({ orders: 0, payments: 1 });
+      // Nothing of it is written; the charge stands at the provider under the key, whose claim
+      // stays unanswered, waiting for the retry.
+      expect(await rows(key)).toEqual({ orders: 0, payments: 0 });
+      const [claim] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      expect(claim!.responseStatus).toBeNull();
 
       await db.execute(sql`UPDATE fault_switch SET on_ = false`);
       const retry = await place(key);

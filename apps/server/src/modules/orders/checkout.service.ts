@@ -202,7 +202,7 @@ function declined(): AppError {
  *    the same key with a different body gets 422);
  * 2. the cart is priced by the server;
  * 3. the card is charged with the key (the provider deduplicates, so a retry never charges twice);
- * 4. order, lines, payment link, status event and the stored answer are written in one transaction.
+ * 4. order, lines, payment, status event and the stored answer are written in one statement.
  * A crash between 3 and 4 leaves a key without an answer; after 30 s a retry re-runs 3 (no new
  * charge) and 4.
  */
@@ -278,20 +278,17 @@ export async function placeOrder(
     await q.storeIdempotentResponse(app.db, key, error.status, errorBody(error));
     throw error;
   }
-  const payment = await q.insertPayment(app.db, {
-    customerId,
-    provider: app.adapters.payments.name,
-    providerPaymentId: charge.providerPaymentId,
-    idempotencyKey: key,
-    status: charge.status,
-    sourceType: charge.status === 'COMPLETED' ? charge.sourceType : null,
-    receiptNumber: charge.status === 'COMPLETED' ? charge.receiptNumber : null,
-    totalCents,
-    appFeeCents: charge.status === 'COMPLETED' ? charge.appFeeCents : 0,
-    error: charge.status === 'DECLINED' ? charge.reason : null,
-    createdAt: now,
-  });
   if (charge.status === 'DECLINED') {
+    await q.insertPayment(app.db, {
+      customerId,
+      provider: app.adapters.payments.name,
+      providerPaymentId: charge.providerPaymentId,
+      idempotencyKey: key,
+      status: charge.status,
+      totalCents,
+      error: charge.reason,
+      createdAt: now,
+    });
     const error = declined();
     await q.storeIdempotentResponse(app.db, key, error.status, errorBody(error));
     throw error;
@@ -346,13 +343,23 @@ export async function placeOrder(
     response.order.id = await q.writePaidOrder(app.db, {
       order,
       lines,
-      paymentId: payment.id,
+      payment: {
+        customerId,
+        provider: app.adapters.payments.name,
+        providerPaymentId: charge.providerPaymentId,
+        status: charge.status,
+        sourceType: charge.sourceType,
+        receiptNumber: charge.receiptNumber,
+        totalCents,
+        appFeeCents: charge.appFeeCents,
+      },
       idempotencyKey: key,
       response,
     });
   } catch (error) {
-    // Nothing of the order was written (one statement). The charge stands at the provider under
-    // this key: free the key so a retry makes the order from that same charge.
+    // Nothing of the order nor its payment was written (one statement). The charge stands at the
+    // provider under this key, which stays unanswered (a record of the attempt): free it so a retry
+    // makes the order from that same charge.
     await q.releaseIdempotencyKey(app.db, key).catch(() => undefined);
     throw error;
   }

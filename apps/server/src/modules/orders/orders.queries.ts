@@ -74,11 +74,6 @@ export async function storeIdempotentResponse(db: DbOrTx, key: string, status: n
     .where(eq(idempotencyKeys.key, key));
 }
 
-export async function findPaymentByKey(db: DbOrTx, key: string) {
-  const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key)).limit(1);
-  return row ?? null;
-}
-
 export async function insertPayment(db: DbOrTx, row: typeof payments.$inferInsert) {
   const [payment] = await db
     .insert(payments)
@@ -110,16 +105,20 @@ type NewOrder = Pick<
 > & { placedAt: Date };
 type NewLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
 
+type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'orderId' | 'idempotencyKey' | 'createdAt'>;
+
 /**
  * A paid order in one statement, so in one round trip and all or nothing: the order (with the
- * customer's name, phone and email as they are now) and its lines, its payment linked, its first
- * status event, the idempotent answer stored under its key with the new id, and the live notice
- * (delivered at commit). Returns the order's id.
+ * customer's name, phone and email as they are now) and its lines, its payment (recorded, or
+ * linked where an earlier attempt recorded it), its first status event, the idempotent answer
+ * stored under its key with the new id, and the live notice (delivered at commit). Returns the
+ * order's id.
  */
 export async function writePaidOrder(
   db: DbOrTx,
-  w: { order: NewOrder; lines: NewLine[]; paymentId: number; idempotencyKey: string; response: unknown },
+  w: { order: NewOrder; lines: NewLine[]; payment: NewPayment; idempotencyKey: string; response: unknown },
 ): Promise<number> {
+  const p = w.payment;
   const o = w.order;
   const at = o.placedAt.toISOString();
   const status = o.status ?? 'Received';
@@ -157,7 +156,14 @@ export async function writePaidOrder(
           unit_price numeric, subitem text, combos jsonb, special_request text, line_total numeric)
       ORDER BY e.n
     ), paid AS (
-      UPDATE payments SET order_id = o.id FROM o WHERE payments.id = ${w.paymentId}::int
+      INSERT INTO payments (order_id, customer_id, provider, provider_payment_id, idempotency_key, status,
+        source_type, receipt_number, total_cents, app_fee_cents, created_at)
+      SELECT o.id, ${p.customerId ?? null}::int, ${p.provider}::text, ${p.providerPaymentId ?? null}::text,
+        ${w.idempotencyKey}::text, ${p.status}::text, ${p.sourceType ?? null}::text, ${p.receiptNumber ?? null}::text,
+        ${p.totalCents}::int, ${p.appFeeCents ?? 0}::int, ${at}::timestamptz
+      FROM o
+      ON CONFLICT (idempotency_key) DO UPDATE SET order_id = excluded.order_id, status = excluded.status,
+        error = NULL
     ), event AS (
       INSERT INTO order_status_events (order_id, from_status, to_status, at)
       SELECT o.id, NULL, ${status}::order_status, ${at}::timestamptz FROM o

@@ -63,42 +63,57 @@ export async function presentOrders(
     ),
     q.listLocationsById(db, [...new Set(rows.map((r) => r.locationId))]),
   ]);
-  return rows.map((order) => {
-    const location = locationsById.get(order.locationId)!;
-    const tz = location.timeZone;
-    const own = lines.filter((l) => l.line.stockOrderId === order.id);
-    const blocked = viewer === 'location' ? editBlockedReason(order, location, now) : null;
-    const decided = (at: Date | null) => ({
-      date: at ? formatWireDate(localDate(at, tz)) : null,
-      time: at ? formatWireTime(at, tz) : null,
-    });
-    const approved = decided(order.approvedAt);
-    const disapproved = decided(order.disapprovedAt);
-    return {
-      id: order.id,
-      kitchaco: order.locationId,
-      kitchaco__location: location.address,
-      order_date: formatWireDate(localDate(order.placedAt, tz)),
-      order_time: formatWireTime(order.placedAt, tz),
-      sub_total: amount(order.subTotal),
-      gst: amount(order.gst),
-      delivery_charge: amount(order.deliveryCharge),
-      admin_adjustment: amount(order.adminAdjustment),
-      total: amount(order.total),
-      min_stock_order: amount(location.minStockOrder),
-      min_stock_delivery_charge: amount(location.minStockDeliveryCharge),
-      status: order.status,
-      approved: order.status === 'approved',
-      approved_date: approved.date,
-      approved_time: approved.time,
-      disapproved: order.status === 'disapproved',
-      disapproved_date: disapproved.date,
-      disapproved_time: disapproved.time,
-      disapproved_reason: order.disapprovedReason,
-      can_edit: viewer === 'location' ? blocked === null : order.status === 'pending',
-      edit_blocked_reason: blocked,
-      orderData: own.filter((l) => l.line.kind === 'ordered').map(presentLine),
-      adjustedData: own.filter((l) => l.line.kind === 'adjusted').map(presentLine),
-    };
+  return rows.map((order) =>
+    presentOrder(
+      order,
+      lines.filter((l) => l.line.stockOrderId === order.id),
+      locationsById.get(order.locationId)!,
+      viewer,
+      now,
+    ),
+  );
+}
+
+/** One order as the wire has it, from its row, its lines (with their items' flags) and location. */
+export function presentOrder(
+  order: q.StockOrderRow,
+  own: q.LineWithItem[],
+  location: q.LocationRow,
+  viewer: Viewer,
+  now: Date,
+): StockOrder {
+  const tz = location.timeZone;
+  const blocked = viewer === 'location' ? editBlockedReason(order, location, now) : null;
+  const decided = (at: Date | null) => ({
+    date: at ? formatWireDate(localDate(at, tz)) : null,
+    time: at ? formatWireTime(at, tz) : null,
   });
+  const approved = decided(order.approvedAt);
+  const disapproved = decided(order.disapprovedAt);
+  return {
+    id: order.id,
+    kitchaco: order.locationId,
+    kitchaco__location: location.address,
+    order_date: formatWireDate(localDate(order.placedAt, tz)),
+    order_time: formatWireTime(order.placedAt, tz),
+    sub_total: amount(order.subTotal),
+    gst: amount(order.gst),
+    delivery_charge: amount(order.deliveryCharge),
+    admin_adjustment: amount(order.adminAdjustment),
+    total: amount(order.total),
+    min_stock_order: amount(location.minStockOrder),
+    min_stock_delivery_charge: amount(location.minStockDeliveryCharge),
+    status: order.status,
+    approved: order.status === 'approved',
+    approved_date: approved.date,
+    approved_time: approved.time,
+    disapproved: order.status === 'disapproved',
+    disapproved_date: disapproved.date,
+    disapproved_time: disapproved.time,
+    disapproved_reason: order.disapprovedReason,
+    can_edit: viewer === 'location' ? blocked === null : order.status === 'pending',
+    edit_blocked_reason: blocked,
+    orderData: own.filter((l) => l.line.kind === 'ordered').map(presentLine),
+    adjustedData: own.filter((l) => l.line.kind === 'adjusted').map(presentLine),
+  };
 }

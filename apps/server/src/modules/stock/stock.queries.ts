@@ -139,9 +139,66 @@ export async function findBundleOf(db: DbOrTx, mealId: number, itemId: number, e
 
 // ---------------------------------------------------------------- stock orders
 
-export async function insertOrder(db: DbOrTx, row: typeof stockOrders.$inferInsert): Promise<StockOrderRow> {
-  const [order] = await db.insert(stockOrders).values(row).returning();
-  return order!;
+type NewStockOrder = Pick<
+  StockOrderRow,
+  'locationId' | 'placedBy' | 'placedAt' | 'subTotal' | 'gst' | 'deliveryCharge' | 'total' | 'updatedAt'
+>;
+type NewStockLine = Omit<StockLineRow, 'id' | 'stockOrderId'>;
+/** An email whose text holds the new order's number: `before + id + after`. */
+export interface EmailAroundId {
+  subject: [before: string, after: string];
+  body: [before: string, after: string];
+}
+
+/**
+ * A new stock order in one statement, so in one round trip and all or nothing: the order, its
+ * lines, and an email to every active stock admin naming the order's number. Returns the order's
+ * id and its lines' ids by stock list item.
+ */
+export async function writeStockOrder(
+  db: DbOrTx,
+  w: { order: NewStockOrder; lines: NewStockLine[]; email: EmailAroundId },
+): Promise<{ id: number; lineIds: Map<number, number> }> {
+  const o = w.order;
+  const at = o.placedAt.toISOString();
+  const lines = w.lines.map((l) => ({
+    kind: l.kind,
+    stock_list_item_id: l.stockListItemId,
+    name: l.name,
+    qty_type: l.qtyType,
+    price: l.price,
+    par: l.par,
+    qty: l.qty,
+    sub_total: l.subTotal,
+    gst: l.gst,
+    total: l.total,
+    expiry_adjustment: l.expiryAdjustment,
+  }));
+  const result = await db.execute(sql`
+    WITH o AS (
+      INSERT INTO stock_orders (location_id, placed_by, placed_at, sub_total, gst, delivery_charge, total, updated_at)
+      VALUES (${o.locationId}::int, ${o.placedBy}::int, ${at}::timestamptz, ${o.subTotal}::numeric, ${o.gst}::numeric,
+        ${o.deliveryCharge}::numeric, ${o.total}::numeric, ${o.updatedAt.toISOString()}::timestamptz)
+      RETURNING id
+    ), l AS (
+      INSERT INTO stock_order_lines (stock_order_id, kind, stock_list_item_id, name, qty_type, price, par, qty,
+        sub_total, gst, total, expiry_adjustment)
+      SELECT o.id, x.kind, x.stock_list_item_id, x.name, x.qty_type, x.price, x.par, x.qty, x.sub_total, x.gst,
+        x.total, x.expiry_adjustment
+      FROM o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS x(kind text, stock_list_item_id int,
+        name text, qty_type text, price numeric, par numeric, qty numeric, sub_total numeric, gst numeric,
+        total numeric, expiry_adjustment smallint)
+      RETURNING id, stock_list_item_id
+    ), mail AS (
+      INSERT INTO outbox (channel, recipient, subject, body, attachments, created_at, next_attempt_at)
+      SELECT 'email', s.email, ${w.email.subject[0]}::text || o.id || ${w.email.subject[1]}::text,
+        ${w.email.body[0]}::text || o.id || ${w.email.body[1]}::text, '[]'::jsonb, ${at}::timestamptz,
+        ${at}::timestamptz
+      FROM o, staff_users s WHERE s.is_stock_admin AND s.is_active
+    )
+    SELECT o.id, (SELECT json_agg(json_build_array(l.stock_list_item_id, l.id)) FROM l) AS lines FROM o`);
+  const [row] = (result as unknown as { rows: { id: number; lines: [number, number][] }[] }).rows;
+  return { id: row!.id, lineIds: new Map(row!.lines) };
 }
 
 export async function insertLines(db: DbOrTx, rows: (typeof stockOrderLines.$inferInsert)[]): Promise<void> {
@@ -240,12 +297,4 @@ export async function locationRecipients(db: DbOrTx, locationId: number): Promis
       ),
     );
   return [...new Set([location?.email, ...users.map((u) => u.email)].filter((e): e is string => Boolean(e)))];
-}
-
-export async function stockAdminEmails(db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .select({ email: staffUsers.email })
-    .from(staffUsers)
-    .where(and(eq(staffUsers.isStockAdmin, true), eq(staffUsers.isActive, true)));
-  return rows.map((r) => r.email);
 }

@@ -27,12 +27,11 @@ import {
 } from '@kitchaco/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
 import { locations, stockListItems, stockOrderLines, stockUnits } from '../../db/schema/index.js';
 import type { Actor, StaffActor } from '../../http/actor.js';
 import { conflict, forbidden, invalid, notFound, ruleFailed } from '../../http/errors.js';
 import { queueEmail } from '../notifications/outbox.service.js';
-import { presentOrders } from './stock.presenter.js';
+import { presentOrder, presentOrders } from './stock.presenter.js';
 import * as q from './stock.queries.js';
 
 const OWN_LOCATION_ONLY = 'You can only see and order stock for your own location.';
@@ -50,13 +49,19 @@ function requireOwnLocation(actor: Actor, locationId: number): StaffActor {
   return user;
 }
 
-async function locationOrThrow(db: DbOrTx, id: number): Promise<q.LocationRow> {
-  const location = await q.findLocation(db, id);
+/** The location's row, from the catalogue cache (every change to it is announced). */
+async function locationOrThrow(app: AppContext, id: number): Promise<q.LocationRow> {
+  const location = await app.catalog.value(
+    `location:${id}`,
+    async () => (await q.findLocation(app.db, id)) ?? null,
+  );
   if (!location) throw notFound('This location does not exist.');
   return location;
 }
 
 const money = (m: Mills) => toFixedString(m, 2);
+/** Stands for a new order's number in its email until the statement writing both gives it. */
+const ORDER_ID_MARK = '\u0001order\u0001';
 
 // ---------------------------------------------------------------- pricing the lines a client sends
 
@@ -74,7 +79,7 @@ export interface ResolvedLine {
  * nothing.
  */
 async function resolveLines(
-  db: DbOrTx,
+  app: AppContext,
   locationId: number,
   lines: StockLineInput[],
   options: { allowDisabled: boolean },
@@ -85,7 +90,10 @@ async function resolveLines(
     if (seen.has(id)) throw invalid(`stock item ${id} appears more than once`, 'stockData');
     seen.add(id);
   }
-  const found = new Map((await q.findItems(db, ids)).map((r) => [r.item.id, r]));
+  // Stock list items and units are announced when they change, like the menus.
+  const found = await app.catalog.valuesById('stock-item', ids, async (missing) =>
+    (await q.findItems(app.db, missing)).map((r) => ({ id: r.item.id, ...r })),
+  );
   return lines.map((line) => {
     const id = stockItemIdOf(line);
     const row = found.get(id);
@@ -206,7 +214,7 @@ function orderEmailBody(
 
 export async function stockList(app: AppContext, actor: Actor, locationId: number) {
   requireOwnLocation(actor, locationId);
-  const location = await locationOrThrow(app.db, locationId);
+  const location = await locationOrThrow(app, locationId);
   const now = app.clock.now();
   const today = localDate(now, location.timeZone);
   const window = zonedRange(
@@ -254,8 +262,8 @@ export async function stockList(app: AppContext, actor: Actor, locationId: numbe
 
 export async function placeStockOrder(app: AppContext, actor: Actor, { orderData }: PlaceStockOrderRequest) {
   const user = requireOwnLocation(actor, orderData.kitchaco);
-  const location = await locationOrThrow(app.db, orderData.kitchaco);
-  const lines = await resolveLines(app.db, location.id, orderData.stockData, { allowDisabled: false });
+  const location = await locationOrThrow(app, orderData.kitchaco);
+  const lines = await resolveLines(app, location.id, orderData.stockData, { allowDisabled: false });
   const priced = priceWithMinimum(
     location,
     lines,
@@ -264,34 +272,61 @@ export async function placeStockOrder(app: AppContext, actor: Actor, { orderData
   );
   checkClientAmounts(orderData, priced.amounts);
   const now = app.clock.now();
-  const order = await app.db.transaction(async (tx) => {
-    const row = await q.insertOrder(tx, {
-      locationId: location.id,
-      placedBy: user.id,
-      placedAt: now,
-      subTotal: money(priced.amounts.subTotal),
-      gst: money(priced.amounts.gst),
-      deliveryCharge: money(priced.deliveryCharge),
-      total: money(priced.amounts.total),
-      updatedAt: now,
-    });
-    await q.insertLines(tx, lineRows(row.id, 'ordered', priced.ordered));
-    const body = orderEmailBody(
-      `${user.firstName} ${user.lastName} placed a stock order for ${location.name}. It is waiting for your review.`,
-      location,
-      row,
-      priced.ordered,
-    );
-    for (const to of await q.stockAdminEmails(tx)) {
-      await queueEmail(tx, now, { to, subject: `New stock order #${row.id} from ${location.name}`, body });
-    }
-    return row;
+  const written = {
+    locationId: location.id,
+    placedBy: user.id,
+    placedAt: now,
+    subTotal: money(priced.amounts.subTotal),
+    gst: money(priced.amounts.gst),
+    deliveryCharge: money(priced.deliveryCharge),
+    total: money(priced.amounts.total),
+    updatedAt: now,
+  };
+  // The order as it will be: what is written, and the columns' defaults for a new order.
+  const order: q.StockOrderRow = {
+    ...written,
+    id: 0,
+    status: 'pending',
+    adminAdjustment: '0',
+    approvedAt: null,
+    approvedBy: null,
+    disapprovedAt: null,
+    disapprovedBy: null,
+    disapprovedReason: null,
+  };
+  const rows = lineRows(0, 'ordered', priced.ordered).map(({ stockOrderId: _, ...row }) => row);
+  // The order's number is known once it is written, in the same statement as its emails.
+  const body = orderEmailBody(
+    `${user.firstName} ${user.lastName} placed a stock order for ${location.name}. It is waiting for your review.`,
+    location,
+    { ...order, id: ORDER_ID_MARK as never },
+    priced.ordered,
+  ).split(ORDER_ID_MARK);
+  const { id, lineIds } = await q.writeStockOrder(app.db, {
+    order: written,
+    lines: rows,
+    email: {
+      subject: ['New stock order #', ` from ${location.name}`],
+      body: [body[0]!, body.slice(1).join('')],
+    },
   });
-  const [data] = await presentOrders(app.db, [order], 'location', now);
+  order.id = id;
+  const data = presentOrder(
+    order,
+    rows.map((line, i) => ({
+      line: { ...line, id: lineIds.get(line.stockListItemId)!, stockOrderId: id },
+      hasGst: priced.ordered[i]!.item.hasGst,
+      hasExpiry: priced.ordered[i]!.item.hasExpiry,
+      wholeUnits: priced.ordered[i]!.unit.wholeUnits,
+    })),
+    location,
+    'location',
+    now,
+  );
   return {
     success: true as const,
     message: orderPlacedMessage(location.deliveryDays.join(', ')),
-    data: data!,
+    data,
   };
 }
 
@@ -318,11 +353,11 @@ export async function editStockOrder(app: AppContext, actor: Actor, { orderData 
   const user = staffOf(actor);
   const order = await ownOrder(app, actor, orderData.orderId);
   if (orderData.kitchaco !== order.locationId) throw forbidden(OWN_LOCATION_ONLY);
-  const location = await locationOrThrow(app.db, order.locationId);
+  const location = await locationOrThrow(app, order.locationId);
   const now = app.clock.now();
   const [presented] = await presentOrders(app.db, [order], 'location', now);
   if (presented?.edit_blocked_reason) throw conflict(presented.edit_blocked_reason);
-  const lines = await resolveLines(app.db, location.id, orderData.stockData, { allowDisabled: false });
+  const lines = await resolveLines(app, location.id, orderData.stockData, { allowDisabled: false });
   const priced = priceWithMinimum(
     location,
     lines,
@@ -370,8 +405,8 @@ export async function approveStockOrder(
   const order = await q.findOrder(app.db, orderData.orderId);
   if (!order) throw notFound(NO_SUCH_ORDER);
   if (order.status !== 'pending') throw conflict(STOCK_MESSAGES.alreadyDecided);
-  const location = await locationOrThrow(app.db, order.locationId);
-  const sent = await resolveLines(app.db, location.id, orderData.stockData, { allowDisabled: true });
+  const location = await locationOrThrow(app, order.locationId);
+  const sent = await resolveLines(app, location.id, orderData.stockData, { allowDisabled: true });
   const approvedLines = sent.filter((l) => l.qty > 0);
   if (approvedLines.length === 0) throw invalid(STOCK_MESSAGES.selectAtLeastOne, 'stockData');
 
@@ -468,7 +503,7 @@ export async function disapproveStockOrder(app: AppContext, actor: Actor, orderI
   const user = staffOf(actor);
   const order = await q.findOrder(app.db, orderId);
   if (!order) throw notFound(NO_SUCH_ORDER);
-  const location = await locationOrThrow(app.db, order.locationId);
+  const location = await locationOrThrow(app, order.locationId);
   const now = app.clock.now();
   const row = await app.db.transaction(async (tx) => {
     const updated = await q.updatePendingOrder(tx, order.id, {

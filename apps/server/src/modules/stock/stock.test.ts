@@ -1,7 +1,7 @@
 import { STOCK_MESSAGES } from '@kitchaco/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outbox, stockOrders } from '../../db/schema/index.js';
+import { outbox, staffUsers, stockOrders } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createLocation, createStockItem, createStockUnit } from '../../test/factories.js';
@@ -194,10 +194,31 @@ describe('place_order', () => {
     expect((await place(otherUser, [{ id: flour.id, qty: 30 }])).statusCode).toBe(403);
   });
 
-  it('tells the stock admins by email', async () => {
+  it('tells every active stock admin by email, naming the order', async () => {
     const order = await placeBig();
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.channel, 'email'));
-    expect(mails.some((m) => m.subject?.startsWith(`New stock order #${order.id} from `))).toBe(true);
+    const about = mails.filter((m) => m.subject?.startsWith(`New stock order #${order.id} from `));
+    const admins = await t.database.db
+      .select({ email: staffUsers.email })
+      .from(staffUsers)
+      .where(and(eq(staffUsers.isStockAdmin, true), eq(staffUsers.isActive, true)));
+    expect(admins.length).toBeGreaterThan(0);
+    expect(about.map((m) => m.recipient).sort()).toEqual(admins.map((a) => a.email).sort());
+    for (const mail of about) {
+      expect(mail.body).toContain(`Stock order #${order.id}\n`);
+      expect(mail.body).toContain('Flour');
+    }
+  });
+
+  it('answers a placed order exactly as it reads back afterwards', async () => {
+    const placed = await place(user, [
+      { id: flour.id, qty: 30 },
+      { id: oil.id, qty: 2 },
+    ]);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const order = placed.json().data;
+    const read = await call(user, { query_type: 'get_user_specific_order', orderId: order.id });
+    expect(read.json().data).toEqual([order]);
   });
 });
 

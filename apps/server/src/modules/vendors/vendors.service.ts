@@ -114,6 +114,5 @@ export async function mealsForPricing(
   app: AppContext,
   mealIds: number[],
 ): Promise<Map<number, q.PricingMeal>> {
-  const rows = await q.mealsForPricing(app.db, [...new Set(mealIds)]);
-  return new Map(rows.map((meal) => [meal.id, meal]));
+  return app.catalog.valuesById('pricing-meal', mealIds, (missing) => q.mealsForPricing(app.db, missing));
 }
