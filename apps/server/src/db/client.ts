@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SharedListener } from './listener.js';
 import * as schema from './schema/index.js';
 import { StatementNames, statementCachingClient } from './statement-cache.js';
 
@@ -76,6 +77,7 @@ export function openPostgres(url: string, poolSize = 10): Database {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listener = new SharedListener(url);
   return {
     db,
     kind: 'postgres',
@@ -89,65 +91,11 @@ export function openPostgres(url: string, poolSize = 10): Database {
         client.release();
       }
     },
-    listen: (channel, onPayload, onConnection) => listenPostgres(url, channel, onPayload, onConnection),
+    listen: (channel, onPayload, onConnection) => listener.listen(channel, onPayload, onConnection),
     async ping() {
       await pool.query('SELECT 1');
       return true;
     },
     close: () => pool.end(),
-  };
-}
-
-/**
- * A dedicated connection for LISTEN (pooled connections cannot hold one). If it drops, it
- * reconnects with back-off until unsubscribed.
- */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  onPayload: (payload: string) => void,
-  onConnection: (connected: boolean) => void = () => {},
-) {
-  let client: pg.Client | null = null;
-  let lost = false;
-  let stopped = false;
-  let delay = 500;
-  const connect = async (): Promise<void> => {
-    if (stopped) return;
-    const c = new pg.Client({ connectionString: url });
-    c.on('notification', (msg) => {
-      if (msg.channel === channel && msg.payload) onPayload(msg.payload);
-    });
-    c.on('error', () => {
-      c.end().catch(() => {});
-      if (client === c) {
-        client = null;
-        lost = true;
-        onConnection(false);
-        setTimeout(() => void connect().catch(() => {}), delay);
-        delay = Math.min(delay * 2, 10_000);
-      }
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      client = c;
-      delay = 500;
-      if (lost) {
-        lost = false;
-        onConnection(true);
-      }
-    } catch {
-      await c.end().catch(() => {});
-      if (!stopped) setTimeout(() => void connect().catch(() => {}), delay);
-      delay = Math.min(delay * 2, 10_000);
-    }
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    const c = client;
-    client = null;
-    await c?.end().catch(() => {});
   };
 }

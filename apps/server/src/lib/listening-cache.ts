@@ -29,6 +29,8 @@ export class ListeningCache<V> {
   ) {}
 
   async start(): Promise<void> {
+    // Connected unless the listener says otherwise (it may, before it resolves).
+    this.connected = true;
     this.unlisten = await this.database.listen(
       this.channel,
       () => this.invalidate(),
@@ -38,7 +40,6 @@ export class ListeningCache<V> {
         this.invalidate();
       },
     );
-    this.connected = true;
   }
 
   async stop(): Promise<void> {

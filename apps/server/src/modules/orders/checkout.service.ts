@@ -23,8 +23,6 @@ import { presentCustomerOrder } from './orders.presenter.js';
 import * as q from './orders.queries.js';
 
 const MAX_DAYS_AHEAD = 7;
-/** A first attempt that has not answered after this long is taken as dead and may be retried. */
-const STALE_ATTEMPT_MS = 30_000;
 const PROVIDER_UNAVAILABLE =
   'The card payment could not be confirmed. Please try again: the same order is never charged twice.';
 
@@ -196,15 +194,27 @@ function declined(): AppError {
   return new AppError(402, 'payment_declined', 'Your card was declined. Please use another card.');
 }
 
+const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
+
+interface Attempt {
+  requestHash: string;
+  answer: Promise<PlaceOrderResponse>;
+}
+/** Attempts running in this process, by key: a duplicate joins the running one. */
+const running = new WeakMap<AppContext, Map<string, Attempt>>();
+
 /**
  * Places a paid order, exactly once per Idempotency-Key:
- * 1. the key is claimed (a concurrent duplicate gets 409; a finished one gets its stored answer;
- *    the same key with a different body gets 422);
- * 2. the cart is priced by the server;
- * 3. the card is charged with the key (the provider deduplicates, so a retry never charges twice);
- * 4. order, lines, payment, status event and the stored answer are written in one statement.
- * A crash between 3 and 4 leaves a key without an answer; after 30 s a retry re-runs 3 (no new
- * charge) and 4.
+ * 1. a duplicate arriving while the first attempt runs in this process waits for its answer (the
+ *    same key with another body is a 422 at once);
+ * 2. the cart is priced by the server (from memory: the catalogue cache);
+ * 3. the card is charged with the key: the provider deduplicates, so a retry, or a duplicate on
+ *    another instance, never charges twice;
+ * 4. one statement writes the key with its answer, the order, its lines, payment and status event,
+ *    unless the key already has an answer: then that answer is given (or 422 for another body).
+ * A key is never written without its answer, so a crash anywhere leaves nothing behind but the
+ * charge at the provider, which the retry finds under the same key. Refusals (an invalid cart or
+ * card, a decline) are kept as the key's answer in the same way.
  */
 export async function placeOrder(
   app: AppContext,
@@ -214,37 +224,37 @@ export async function placeOrder(
 ): Promise<PlaceOrderResponse> {
   if (actor.kind !== 'customer') throw unauthorized('Please sign in again.');
   const customerId = actor.customerId;
-  const now = app.clock.now();
   const requestHash = hmac(app.config.secret, 'order', String(customerId), JSON.stringify(input));
-  const scope = `order:${customerId}`;
-
-  const claimed = await q.claimIdempotencyKey(app.db, { key, scope, requestHash, createdAt: now });
-  if (!claimed) {
-    const existing = await q.findIdempotencyKey(app.db, key);
-    if (!existing || existing.scope !== scope || existing.requestHash !== requestHash) {
-      throw unprocessable(
-        'This Idempotency-Key was already used for a different request.',
-        'idempotency-key',
-      );
-    }
-    if (existing.responseStatus !== null) return replay(existing.responseStatus, existing.responseBody);
-    const reclaimed = await q.reclaimStaleKey(
-      app.db,
-      key,
-      requestHash,
-      new Date(now.getTime() - STALE_ATTEMPT_MS),
-      now,
-    );
-    if (!reclaimed) throw conflict('This order is already being processed.');
+  let attempts = running.get(app);
+  if (!attempts) running.set(app, (attempts = new Map()));
+  const first = attempts.get(key);
+  if (first) {
+    if (first.requestHash !== requestHash) throw unprocessable(KEY_REUSED, 'idempotency-key');
+    return first.answer;
   }
+  const k: q.KeyAnswer = { key, scope: `order:${customerId}`, requestHash, createdAt: app.clock.now() };
+  const answer = attempt(app, customerId, k, input);
+  attempts.set(key, { requestHash, answer });
+  try {
+    return await answer;
+  } finally {
+    attempts.delete(key);
+  }
+}
 
+async function attempt(
+  app: AppContext,
+  customerId: number,
+  k: q.KeyAnswer,
+  input: PlaceOrderRequest,
+): Promise<PlaceOrderResponse> {
+  const now = k.createdAt;
   let priced: PricedCheckout;
   try {
     priced = await priceCheckout(app, input.checkout);
   } catch (error) {
-    // Nothing was charged: the key keeps this answer, so a retry of the same request gets it too.
-    if (error instanceof AppError)
-      await q.storeIdempotentResponse(app.db, key, error.status, errorBody(error));
+    // Nothing was charged: the refusal is the key's answer (unless an earlier attempt answered).
+    if (error instanceof AppError) return refuse(app, k, error, null);
     throw error;
   }
   const totalCents = Math.round(priced.amounts.total / 10);
@@ -254,7 +264,7 @@ export async function placeOrder(
     charge = await app.adapters.payments.charge(
       {
         amountCents: totalCents,
-        idempotencyKey: key,
+        idempotencyKey: k.key,
         reference: `customer-${customerId}`,
         card: {
           cardNumber: input.payment.card_number,
@@ -267,32 +277,23 @@ export async function placeOrder(
     );
   } catch (error) {
     // The provider did not answer (timeout, network): the charge may or may not have happened.
-    // Free the key for an immediate retry; the provider deduplicates on the same key, so the
-    // retry finds the first charge instead of making a second one.
+    // Nothing is written, so a retry charges again under the same key, which the provider
+    // deduplicates. An attempt that finished earlier keeps its answer.
     app.log.warn({ err: error }, 'card provider did not answer');
-    await q.releaseIdempotencyKey(app.db, key);
+    const earlier = await q.findIdempotencyKey(app.db, k.key);
+    if (earlier?.responseStatus != null) return answerOf(earlier, k);
     throw unavailable(PROVIDER_UNAVAILABLE);
   }
-  if (charge.status === 'INVALID') {
-    const error = invalid(charge.reason, `payment.${charge.field}`);
-    await q.storeIdempotentResponse(app.db, key, error.status, errorBody(error));
-    throw error;
-  }
-  if (charge.status === 'DECLINED') {
-    await q.insertPayment(app.db, {
-      customerId,
-      provider: app.adapters.payments.name,
-      providerPaymentId: charge.providerPaymentId,
-      idempotencyKey: key,
-      status: charge.status,
-      totalCents,
-      error: charge.reason,
-      createdAt: now,
-    });
-    const error = declined();
-    await q.storeIdempotentResponse(app.db, key, error.status, errorBody(error));
-    throw error;
-  }
+  if (charge.status === 'INVALID')
+    return refuse(app, k, invalid(charge.reason, `payment.${charge.field}`), null);
+  const payment = {
+    customerId,
+    provider: app.adapters.payments.name,
+    providerPaymentId: charge.providerPaymentId,
+    status: charge.status,
+    totalCents,
+  };
+  if (charge.status === 'DECLINED') return refuse(app, k, declined(), { ...payment, error: charge.reason });
 
   const order = {
     locationId: priced.locationId,
@@ -339,31 +340,52 @@ export async function placeOrder(
       total_money: { amount: charge.totalCents },
     },
   };
-  try {
-    response.order.id = await q.writePaidOrder(app.db, {
-      order,
-      lines,
-      payment: {
-        customerId,
-        provider: app.adapters.payments.name,
-        providerPaymentId: charge.providerPaymentId,
-        status: charge.status,
-        sourceType: charge.sourceType,
-        receiptNumber: charge.receiptNumber,
-        totalCents,
-        appFeeCents: charge.appFeeCents,
-      },
-      idempotencyKey: key,
-      response,
-    });
-  } catch (error) {
-    // Nothing of the order nor its payment was written (one statement). The charge stands at the
-    // provider under this key, which stays unanswered (a record of the attempt): free it so a retry
-    // makes the order from that same charge.
-    await q.releaseIdempotencyKey(app.db, key).catch(() => undefined);
-    throw error;
-  }
+  const id = await q.writePaidOrder(app.db, {
+    order,
+    lines,
+    payment: {
+      ...payment,
+      sourceType: charge.sourceType,
+      receiptNumber: charge.receiptNumber,
+      appFeeCents: charge.appFeeCents,
+    },
+    key: k,
+    response,
+  });
+  if (id === null) return earlierAnswer(app, k);
+  response.order.id = id;
   return response;
+}
+
+/** Keeps a refusal as the key's answer and gives it; or gives the answer the key already has. */
+async function refuse(
+  app: AppContext,
+  k: q.KeyAnswer,
+  error: AppError,
+  payment: Parameters<typeof q.keepRefusal>[4],
+): Promise<never> {
+  if (await q.keepRefusal(app.db, k, error.status, errorBody(error), payment)) throw error;
+  return earlierAnswer(app, k) as Promise<never>;
+}
+
+/** The answer an earlier attempt kept under the key, if it was for this very request. */
+async function earlierAnswer(app: AppContext, k: q.KeyAnswer): Promise<PlaceOrderResponse> {
+  const existing = await q.findIdempotencyKey(app.db, k.key);
+  // Nothing kept and nothing written: the customer is gone.
+  if (!existing) throw unauthorized('Please sign in again.');
+  return answerOf(existing, k);
+}
+
+function answerOf(
+  existing: NonNullable<Awaited<ReturnType<typeof q.findIdempotencyKey>>>,
+  k: q.KeyAnswer,
+): PlaceOrderResponse {
+  if (existing.scope !== k.scope || existing.requestHash !== k.requestHash) {
+    throw unprocessable(KEY_REUSED, 'idempotency-key');
+  }
+  // A key claimed by an earlier version of the server and never answered: still running there.
+  if (existing.responseStatus === null) throw conflict('This order is already being processed.');
+  return replay(existing.responseStatus, existing.responseBody);
 }
 
 function errorBody(error: AppError) {

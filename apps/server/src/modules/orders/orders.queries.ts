@@ -7,7 +7,7 @@ import {
   orderLines,
   orderStatusEvents,
   orders,
-  payments,
+  type payments,
   promoCodes,
   vendors,
 } from '../../db/schema/index.js';
@@ -18,72 +18,61 @@ export async function findPromo(db: DbOrTx, code: string) {
   return row ?? null;
 }
 
-/** Claims an idempotency key; false when it already exists. */
-export async function claimIdempotencyKey(
+/** A key's first answer, recorded with the request it answered. */
+export interface KeyAnswer {
+  key: string;
+  scope: string;
+  requestHash: string;
+  createdAt: Date;
+}
+
+/**
+ * Keeps the key's one answer. The same statement writes its key row and the rest of the answer, so
+ * a key never exists without its answer; the first to write wins and later attempts find its
+ * answer. A row without an answer (left by an earlier version, which claimed keys first) is
+ * completed by the same request.
+ */
+const KEEP_ANSWER = sql`ON CONFLICT (key) DO UPDATE SET response_status = excluded.response_status,
+  response_body = excluded.response_body, created_at = excluded.created_at
+  WHERE idempotency_keys.response_status IS NULL AND idempotency_keys.request_hash = excluded.request_hash`;
+
+/**
+ * A refusal kept as the key's answer (with the declined payment, if any), unless the key already
+ * has one. Returns whether this answer was kept.
+ */
+export async function keepRefusal(
   db: DbOrTx,
-  row: { key: string; scope: string; requestHash: string; createdAt: Date },
-) {
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values(row)
-    .onConflictDoNothing({ target: idempotencyKeys.key })
-    .returning({ key: idempotencyKeys.key });
-  return inserted.length > 0;
+  k: KeyAnswer,
+  status: number,
+  body: unknown,
+  payment: (NewPayment & { error: string }) | null,
+): Promise<boolean> {
+  const at = k.createdAt.toISOString();
+  const paid = payment
+    ? sql`, paid AS (
+        INSERT INTO payments (customer_id, provider, provider_payment_id, idempotency_key, status, total_cents,
+          error, created_at)
+        SELECT ${payment.customerId ?? null}::int, ${payment.provider}::text, ${payment.providerPaymentId ?? null}::text,
+          k.key, ${payment.status}::text, ${payment.totalCents}::int, ${payment.error}::text, ${at}::timestamptz
+        FROM k
+        ON CONFLICT (idempotency_key) DO NOTHING
+      )`
+    : sql``;
+  const result = await db.execute(sql`
+    WITH k AS (
+      INSERT INTO idempotency_keys (key, scope, request_hash, response_status, response_body, created_at)
+      VALUES (${k.key}::text, ${k.scope}::text, ${k.requestHash}::text, ${status}::int, ${JSON.stringify(body)}::jsonb,
+        ${at}::timestamptz)
+      ${KEEP_ANSWER}
+      RETURNING key
+    )${paid}
+    SELECT key FROM k`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 export async function findIdempotencyKey(db: DbOrTx, key: string) {
   const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
   return row ?? null;
-}
-
-/** Re-claims a key whose first attempt died before answering (same request only). */
-export async function reclaimStaleKey(
-  db: DbOrTx,
-  key: string,
-  requestHash: string,
-  staleBefore: Date,
-  at: Date,
-) {
-  const rows = await db
-    .update(idempotencyKeys)
-    .set({ createdAt: at })
-    .where(
-      and(
-        eq(idempotencyKeys.key, key),
-        eq(idempotencyKeys.requestHash, requestHash),
-        sql`${idempotencyKeys.responseStatus} IS NULL`,
-        sql`${idempotencyKeys.createdAt} < ${staleBefore}`,
-      ),
-    )
-    .returning({ key: idempotencyKeys.key });
-  return rows.length > 0;
-}
-
-/** Lets the next retry of an unanswered attempt claim the key at once (its request must match). */
-export async function releaseIdempotencyKey(db: DbOrTx, key: string) {
-  await db
-    .update(idempotencyKeys)
-    .set({ createdAt: new Date(0) })
-    .where(and(eq(idempotencyKeys.key, key), sql`${idempotencyKeys.responseStatus} IS NULL`));
-}
-
-export async function storeIdempotentResponse(db: DbOrTx, key: string, status: number, body: unknown) {
-  await db
-    .update(idempotencyKeys)
-    .set({ responseStatus: status, responseBody: body })
-    .where(eq(idempotencyKeys.key, key));
-}
-
-export async function insertPayment(db: DbOrTx, row: typeof payments.$inferInsert) {
-  const [payment] = await db
-    .insert(payments)
-    .values(row)
-    .onConflictDoUpdate({
-      target: payments.idempotencyKey,
-      set: { status: row.status, error: row.error ?? null },
-    })
-    .returning();
-  return payment!;
 }
 
 type NewOrder = Pick<
@@ -108,17 +97,17 @@ type NewLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
 type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'orderId' | 'idempotencyKey' | 'createdAt'>;
 
 /**
- * A paid order in one statement, so in one round trip and all or nothing: the order (with the
- * customer's name, phone and email as they are now) and its lines, its payment (recorded, or
- * linked where an earlier attempt recorded it), its first status event, the idempotent answer
- * stored under its key with the new id, and the live notice (delivered at commit). Returns the
- * order's id.
+ * A paid order in one statement, so in one round trip and all or nothing: its key with the answer
+ * (naming the new id), the order (with the customer's name, phone and email as they are now) and
+ * its lines, its payment, its first status event, and the live notice (delivered at commit).
+ * Returns the order's id, or null when the key already has an answer (nothing else is written).
  */
 export async function writePaidOrder(
   db: DbOrTx,
-  w: { order: NewOrder; lines: NewLine[]; payment: NewPayment; idempotencyKey: string; response: unknown },
-): Promise<number> {
+  w: { order: NewOrder; lines: NewLine[]; payment: NewPayment; key: KeyAnswer; response: unknown },
+): Promise<number | null> {
   const p = w.payment;
+  const k = w.key;
   const o = w.order;
   const at = o.placedAt.toISOString();
   const status = o.status ?? 'Received';
@@ -133,18 +122,28 @@ export async function writePaidOrder(
     special_request: l.specialRequest ?? null,
     line_total: l.lineTotal,
   }));
+  // The order's id is drawn first so that the key's answer, written first, can name it.
   const result = await db.execute(sql`
-    WITH o AS (
-      INSERT INTO orders (location_id, channel, customer_id, customer_name, customer_phone, customer_email,
+    WITH n AS (
+      SELECT nextval('orders_id_seq'::regclass)::int AS id
+    ), k AS (
+      INSERT INTO idempotency_keys (key, scope, request_hash, response_status, response_body, created_at)
+      SELECT ${k.key}::text, ${k.scope}::text, ${k.requestHash}::text, 200,
+        jsonb_set(${JSON.stringify(w.response)}::jsonb, '{order,id}', to_jsonb(n.id)), ${at}::timestamptz
+      FROM n WHERE EXISTS (SELECT 1 FROM customers WHERE id = ${o.customerId}::int)
+      ${KEEP_ANSWER}
+      RETURNING key
+    ), o AS (
+      INSERT INTO orders (id, location_id, channel, customer_id, customer_name, customer_phone, customer_email,
         status, placed_at, scheduled_for, delivery_location, sub_total, delivery_charge, discount, promo_code,
         transaction_charge, gst, total, payment_receipt_number, idempotency_key, created_at)
-      SELECT ${o.locationId}::int, ${o.channel}::sales_channel, c.id, c.username, c.phone, c.email,
+      SELECT n.id, ${o.locationId}::int, ${o.channel}::sales_channel, c.id, c.username, c.phone, c.email,
         ${status}::order_status, ${at}::timestamptz, ${o.scheduledFor?.toISOString() ?? null}::timestamptz,
         ${o.deliveryLocation ?? null}::text, ${o.subTotal}::numeric, ${o.deliveryCharge ?? '0'}::numeric,
         ${o.discount ?? '0'}::numeric, ${o.promoCode ?? null}::text, ${o.transactionCharge ?? '0'}::numeric,
         ${o.gst ?? '0'}::numeric, ${o.total}::numeric, ${o.paymentReceiptNumber ?? null}::text,
-        ${w.idempotencyKey}::text, ${at}::timestamptz
-      FROM customers c WHERE c.id = ${o.customerId}::int
+        k.key, ${at}::timestamptz
+      FROM n, k, customers c WHERE c.id = ${o.customerId}::int
       RETURNING id
     ), lines AS (
       INSERT INTO order_lines (order_id, vendor_id, meal_id, meal_name, quantity, unit_price, subitem, combos,
@@ -159,7 +158,7 @@ export async function writePaidOrder(
       INSERT INTO payments (order_id, customer_id, provider, provider_payment_id, idempotency_key, status,
         source_type, receipt_number, total_cents, app_fee_cents, created_at)
       SELECT o.id, ${p.customerId ?? null}::int, ${p.provider}::text, ${p.providerPaymentId ?? null}::text,
-        ${w.idempotencyKey}::text, ${p.status}::text, ${p.sourceType ?? null}::text, ${p.receiptNumber ?? null}::text,
+        ${k.key}::text, ${p.status}::text, ${p.sourceType ?? null}::text, ${p.receiptNumber ?? null}::text,
         ${p.totalCents}::int, ${p.appFeeCents ?? 0}::int, ${at}::timestamptz
       FROM o
       ON CONFLICT (idempotency_key) DO UPDATE SET order_id = excluded.order_id, status = excluded.status,
@@ -167,15 +166,10 @@ export async function writePaidOrder(
     ), event AS (
       INSERT INTO order_status_events (order_id, from_status, to_status, at)
       SELECT o.id, NULL, ${status}::order_status, ${at}::timestamptz FROM o
-    ), answered AS (
-      UPDATE idempotency_keys SET response_status = 200,
-        response_body = jsonb_set(${JSON.stringify(w.response)}::jsonb, '{order,id}', to_jsonb(o.id))
-      FROM o WHERE idempotency_keys.key = ${w.idempotencyKey}::text
     )
     SELECT o.id, ${statusNoticeOf(sql`o.id`, o.customerId ?? null, status, at)} FROM o`);
   const [row] = (result as unknown as { rows: { id: number }[] }).rows;
-  if (!row) throw new Error(`customer ${o.customerId} not found while writing an order`);
-  return row.id;
+  return row?.id ?? null;
 }
 
 export async function insertStatusEvent(db: DbOrTx, row: typeof orderStatusEvents.$inferInsert) {
