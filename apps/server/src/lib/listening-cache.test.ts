@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, secondInstance, type TestApp } from '../test/app.js';
 import { tokenFor } from '../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../test/factories.js';
 import { ListeningCache } from './listening-cache.js';
@@ -102,18 +100,7 @@ describe('what instances remember, on one database', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    other = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        DEMO: 'true',
-        LOG_LEVEL: 'silent',
-        MAX_EVENT_LOOP_DELAY_MS: '0',
-      }),
-      database: t.database,
-      clock: t.clock,
-      logger: false,
-    });
-    await other.ready();
+    other = await secondInstance(t);
     const location = await createLocation(t.database.db);
     locationId = location.id;
     vendorId = (await createVendor(t.database.db, location.id)).id;

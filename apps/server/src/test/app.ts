@@ -3,6 +3,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Clock } from '../context.js';
 import type { Database } from '../db/client.js';
+import type { Adapters } from '../integrations/adapters.js';
 import { createTestDatabase } from './db.js';
 
 /** A clock tests can set and move. */
@@ -26,19 +27,40 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh migrated database with a fixed clock and local adapters. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const clock = new TestClock();
-  // Event-loop shedding off unless a test asks for it: the embedded database blocks the loop for
-  // a moment now and then on a busy test machine, and a 503 there would be noise, not a finding.
-  const config = loadConfig({
+function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
     NODE_ENV: 'test',
     DEMO: 'true',
     LOG_LEVEL: 'silent',
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
+}
+
+/**
+ * A second server instance on the test app's database and clock, with its own caches and
+ * in-flight state, as another process would have; `adapters` shares providers (a real card
+ * provider is one for every instance).
+ */
+export async function secondInstance(t: TestApp, options: { adapters?: Adapters } = {}) {
+  const app = await buildApp({
+    config: testConfig(),
+    database: t.database,
+    clock: t.clock,
+    logger: false,
+    ...options,
+  });
+  await app.ready();
+  return app;
+}
+
+/** Builds the real app on a fresh migrated database with a fixed clock and local adapters. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = new TestClock();
+  // Event-loop shedding off unless a test asks for it: the embedded database blocks the loop for
+  // a moment now and then on a busy test machine, and a 503 there would be noise, not a finding.
+  const config = testConfig(env);
   const app = await buildApp({ config, database, clock, logger: false });
   await app.ready();
   return {

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { OrderStatusEvent } from '@kitchaco/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
 import {
   meals,
   orderLines,
@@ -13,7 +11,7 @@ import {
   payments,
   promoCodes,
 } from '../../db/schema/index.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, secondInstance, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
 
@@ -292,19 +290,7 @@ describe('placing an order', () => {
   });
 
   it('makes one order from identical requests spread over two instances sharing the card provider', async () => {
-    const other = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        DEMO: 'true',
-        LOG_LEVEL: 'silent',
-        MAX_EVENT_LOOP_DELAY_MS: '0',
-      }),
-      database: t.database,
-      clock: t.clock,
-      adapters: t.app.appContext.adapters,
-      logger: false,
-    });
-    await other.ready();
+    const other = await secondInstance(t, { adapters: t.app.appContext.adapters });
     try {
       const key = randomUUID();
       const before = await countRows(orders);
