@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orderLines, orders, payments } from '../../db/schema/index.js';
 import type { ChargeRequest, PaymentProvider } from '../../integrations/payments.js';
@@ -79,6 +79,22 @@ async function rows(key: string) {
   return { orders: o!.n, payments: p!.n };
 }
 
+/** A trigger `name` on `table` that fails every insert while `when` holds (drop it after). */
+async function faultTrigger(name: string, table: string, when: SQL) {
+  const db = t.database.db;
+  await db.execute(sql`
+    CREATE OR REPLACE FUNCTION ${sql.identifier(name)}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF ${when} THEN
+        RAISE EXCEPTION 'simulated fault in the middle of the checkout';
+      END IF;
+      RETURN NEW;
+    END $$`);
+  await db.execute(
+    sql`CREATE TRIGGER ${sql.identifier(name)} BEFORE INSERT ON ${sql.identifier(table)} FOR EACH ROW EXECUTE FUNCTION ${sql.identifier(name)}()`,
+  );
+}
+
 describe('checkout faults', () => {
   it('card provider times out after charging: 503, then the retry makes one order from the one charge', async () => {
     t.app.appContext.adapters.payments = lossyProvider(1);
@@ -105,16 +121,10 @@ describe('checkout faults', () => {
     // Break the last write of the order transaction (its status event) for one attempt.
     await db.execute(sql`CREATE TABLE IF NOT EXISTS fault_switch (on_ boolean)`);
     await db.execute(sql`INSERT INTO fault_switch VALUES (true)`);
-    await db.execute(sql`
-      CREATE OR REPLACE FUNCTION fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF EXISTS (SELECT 1 FROM fault_switch WHERE on_) THEN
-          RAISE EXCEPTION 'simulated crash in the middle of the checkout';
-        END IF;
-        RETURN NEW;
-      END $$`);
-    await db.execute(
-      sql`CREATE TRIGGER fail_once BEFORE INSERT ON order_status_events FOR EACH ROW EXECUTE FUNCTION fail_once()`,
+    await faultTrigger(
+      'fail_once',
+      'order_status_events',
+      sql`EXISTS (SELECT 1 FROM fault_switch WHERE on_)`,
     );
     const ordersBefore = (await db.select({ n: count() }).from(orders))[0]!.n;
     const linesBefore = (await db.select({ n: count() }).from(orderLines))[0]!.n;
@@ -136,6 +146,33 @@ describe('checkout faults', () => {
       expect(retry.json().order.lines).toHaveLength(1);
     } finally {
       await db.execute(sql`DROP TRIGGER fail_once ON order_status_events`);
+    }
+  });
+
+  it('many checkouts at once share statements, and one that cannot be written fails alone', async () => {
+    const db = t.database.db;
+    // Refuse one customer's orders inside the statement, as a fault would.
+    const victim = await tokenFor(db, 'customer');
+    await faultTrigger('refuse_victim', 'orders', sql.raw(`NEW.customer_id = ${victim.id}`));
+    try {
+      const ordersBefore = (await db.select({ n: count() }).from(orders))[0]!.n;
+      const callers = Array.from({ length: 24 }, (_, i) => (i === 11 ? victim : customer));
+      const answers = await Promise.all(
+        callers.map((who) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/v1/orders/',
+            headers: { authorization: `Token ${who.token}`, 'idempotency-key': randomUUID() },
+            payload: body,
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode >= 500)).toEqual(callers.map((who) => who === victim));
+      expect((await db.select({ n: count() }).from(orders))[0]!.n).toBe(ordersBefore + 23);
+      const ids = answers.filter((a) => a.statusCode === 200).map((a) => a.json().order.id);
+      expect(new Set(ids).size).toBe(23);
+    } finally {
+      await db.execute(sql`DROP TRIGGER refuse_victim ON orders`);
     }
   });
 

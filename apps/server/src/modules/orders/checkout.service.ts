@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { OrderLineCombo } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
 import { AppError, conflict, invalid, unauthorized, unavailable, unprocessable } from '../../http/errors.js';
+import { WriteBatcher } from '../../lib/write-batcher.js';
 import { hmac } from '../auth/secrets.js';
 import { activeLocation } from '../locations/locations.service.js';
 import { mealsForPricing } from '../vendors/vendors.service.js';
@@ -200,8 +201,33 @@ interface Attempt {
   requestHash: string;
   answer: Promise<PlaceOrderResponse>;
 }
-/** Attempts running in this process, by key: a duplicate joins the running one. */
-const running = new WeakMap<AppContext, Map<string, Attempt>>();
+/**
+ * Paid orders written at most this many statements at a time; orders paid meanwhile are written
+ * together by the next statement (group commit, lib/write-batcher.ts).
+ */
+const ORDER_WRITES_IN_FLIGHT = 3;
+const MAX_ORDERS_PER_STATEMENT = 50;
+
+interface CheckoutState {
+  /** Attempts running in this process, by key: a duplicate joins the running one. */
+  running: Map<string, Attempt>;
+  writes: WriteBatcher<q.PaidOrder, number | null>;
+}
+const states = new WeakMap<AppContext, CheckoutState>();
+function stateOf(app: AppContext): CheckoutState {
+  let state = states.get(app);
+  if (!state) {
+    state = {
+      running: new Map(),
+      writes: new WriteBatcher((batch) => q.writePaidOrders(app.db, batch), {
+        maxInFlight: ORDER_WRITES_IN_FLIGHT,
+        maxBatch: MAX_ORDERS_PER_STATEMENT,
+      }),
+    };
+    states.set(app, state);
+  }
+  return state;
+}
 
 /**
  * Places a paid order, exactly once per Idempotency-Key:
@@ -212,6 +238,7 @@ const running = new WeakMap<AppContext, Map<string, Attempt>>();
  *    another instance, never charges twice;
  * 4. one statement writes the key with its answer, the order, its lines, payment and status event,
  *    unless the key already has an answer: then that answer is given (or 422 for another body).
+ *    Orders paid while earlier ones are being written share the next statement (group commit).
  * A key is never written without its answer, so a crash anywhere leaves nothing behind but the
  * charge at the provider, which the retry finds under the same key. Refusals (an invalid cart or
  * card, a decline) are kept as the key's answer in the same way.
@@ -225,8 +252,7 @@ export async function placeOrder(
   if (actor.kind !== 'customer') throw unauthorized('Please sign in again.');
   const customerId = actor.customerId;
   const requestHash = hmac(app.config.secret, 'order', String(customerId), JSON.stringify(input));
-  let attempts = running.get(app);
-  if (!attempts) running.set(app, (attempts = new Map()));
+  const attempts = stateOf(app).running;
   const first = attempts.get(key);
   if (first) {
     if (first.requestHash !== requestHash) throw unprocessable(KEY_REUSED, 'idempotency-key');
@@ -340,7 +366,7 @@ async function attempt(
       total_money: { amount: charge.totalCents },
     },
   };
-  const id = await q.writePaidOrder(app.db, {
+  const id = await stateOf(app).writes.submit({
     order,
     lines,
     payment: {

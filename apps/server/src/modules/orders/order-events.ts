@@ -63,12 +63,14 @@ export class OrderEventHub {
  * The notice of a status change as an expression, to select in the statement that makes it (the
  * order's id may be an expression of that statement). Delivered when the transaction commits.
  */
-export function statusNoticeOf(orderId: SQL, customerId: number | null, status: string, at: string): SQL {
-  return sql`pg_notify(${CHANNEL}, json_build_object('order_id', ${orderId}, 'customer_id', ${customerId}::int,
-    'status', ${status}::text, 'at', ${at}::text)::text)`;
+export function statusNoticeOf(orderId: SQL, customerId: SQL, status: SQL, at: SQL): SQL {
+  return sql`pg_notify(${CHANNEL}, json_build_object('order_id', ${orderId}, 'customer_id', ${customerId},
+    'status', ${status}, 'at', ${at})::text)`;
 }
 
 /** Announces a status change; call inside the transaction that makes it. */
 export async function announceStatus(db: DbOrTx, n: StatusNotice): Promise<void> {
-  await db.execute(sql`SELECT ${statusNoticeOf(sql`${n.order_id}::int`, n.customer_id, n.status, n.at)}`);
+  await db.execute(
+    sql`SELECT ${statusNoticeOf(sql`${n.order_id}::int`, sql`${n.customer_id}::int`, sql`${n.status}::text`, sql`${n.at}::text`)}`,
+  );
 }

@@ -96,80 +96,122 @@ type NewLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
 
 type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'orderId' | 'idempotencyKey' | 'createdAt'>;
 
+export interface PaidOrder {
+  order: NewOrder;
+  lines: NewLine[];
+  payment: NewPayment;
+  key: KeyAnswer;
+  response: unknown;
+}
+
 /**
- * A paid order in one statement, so in one round trip and all or nothing: its key with the answer
- * (naming the new id), the order (with the customer's name, phone and email as they are now) and
- * its lines, its payment, its first status event, and the live notice (delivered at commit).
- * Returns the order's id, or null when the key already has an answer (nothing else is written).
+ * Paid orders in one statement, so in one round trip and all or nothing: for each, its key with
+ * the answer (naming the new id), the order (with the customer's name, phone and email as they are
+ * now) and its lines, its payment, its first status event, and the live notice (delivered at
+ * commit). An order whose key already has an answer is skipped (nothing of it is written). Returns
+ * each order's id in the order given, or null where skipped. The keys must differ.
  */
-export async function writePaidOrder(
-  db: DbOrTx,
-  w: { order: NewOrder; lines: NewLine[]; payment: NewPayment; key: KeyAnswer; response: unknown },
-): Promise<number | null> {
-  const p = w.payment;
-  const k = w.key;
-  const o = w.order;
-  const at = o.placedAt.toISOString();
-  const status = o.status ?? 'Received';
-  const lines = w.lines.map((l) => ({
-    vendor_id: l.vendorId ?? null,
-    meal_id: l.mealId ?? null,
-    meal_name: l.mealName,
-    quantity: l.quantity,
-    unit_price: l.unitPrice,
-    subitem: l.subitem ?? null,
-    combos: l.combos ?? [],
-    special_request: l.specialRequest ?? null,
-    line_total: l.lineTotal,
-  }));
-  // The order's id is drawn first so that the key's answer, written first, can name it.
+export async function writePaidOrders(db: DbOrTx, batch: PaidOrder[]): Promise<(number | null)[]> {
+  const input = batch.map((w) => {
+    const o = w.order;
+    const p = w.payment;
+    return {
+      key: w.key.key,
+      scope: w.key.scope,
+      request_hash: w.key.requestHash,
+      response: w.response,
+      location_id: o.locationId,
+      channel: o.channel,
+      customer_id: o.customerId ?? null,
+      status: o.status ?? 'Received',
+      placed_at: o.placedAt.toISOString(),
+      at: o.placedAt.toISOString(),
+      scheduled_for: o.scheduledFor?.toISOString() ?? null,
+      delivery_location: o.deliveryLocation ?? null,
+      sub_total: o.subTotal,
+      delivery_charge: o.deliveryCharge ?? '0',
+      discount: o.discount ?? '0',
+      promo_code: o.promoCode ?? null,
+      transaction_charge: o.transactionCharge ?? '0',
+      gst: o.gst ?? '0',
+      total: o.total,
+      payment_receipt_number: o.paymentReceiptNumber ?? null,
+      lines: w.lines.map((l) => ({
+        vendor_id: l.vendorId ?? null,
+        meal_id: l.mealId ?? null,
+        meal_name: l.mealName,
+        quantity: l.quantity,
+        unit_price: l.unitPrice,
+        subitem: l.subitem ?? null,
+        combos: l.combos ?? [],
+        special_request: l.specialRequest ?? null,
+        line_total: l.lineTotal,
+      })),
+      pay_customer_id: p.customerId ?? null,
+      provider: p.provider,
+      provider_payment_id: p.providerPaymentId ?? null,
+      pay_status: p.status,
+      source_type: p.sourceType ?? null,
+      receipt_number: p.receiptNumber ?? null,
+      total_cents: p.totalCents,
+      app_fee_cents: p.appFeeCents ?? 0,
+    };
+  });
+  // Each order's id is drawn first so that the key's answer, written first, can name it.
   const result = await db.execute(sql`
-    WITH n AS (
-      SELECT nextval('orders_id_seq'::regclass)::int AS id
+    WITH i AS (
+      SELECT x.*, nextval('orders_id_seq'::regclass)::int AS id
+      FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(key text, scope text, request_hash text,
+        response jsonb, location_id int, channel sales_channel, customer_id int, status order_status,
+        placed_at timestamptz, at text, scheduled_for timestamptz, delivery_location text, sub_total numeric,
+        delivery_charge numeric, discount numeric, promo_code text, transaction_charge numeric, gst numeric,
+        total numeric, payment_receipt_number text, lines jsonb, pay_customer_id int, provider text,
+        provider_payment_id text, pay_status text, source_type text, receipt_number text, total_cents int,
+        app_fee_cents int)
     ), k AS (
       INSERT INTO idempotency_keys (key, scope, request_hash, response_status, response_body, created_at)
-      SELECT ${k.key}::text, ${k.scope}::text, ${k.requestHash}::text, 200,
-        jsonb_set(${JSON.stringify(w.response)}::jsonb, '{order,id}', to_jsonb(n.id)), ${at}::timestamptz
-      FROM n WHERE EXISTS (SELECT 1 FROM customers WHERE id = ${o.customerId}::int)
+      SELECT i.key, i.scope, i.request_hash, 200, jsonb_set(i.response, '{order,id}', to_jsonb(i.id)), i.placed_at
+      FROM i WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = i.customer_id)
       ${KEEP_ANSWER}
       RETURNING key
     ), o AS (
       INSERT INTO orders (id, location_id, channel, customer_id, customer_name, customer_phone, customer_email,
         status, placed_at, scheduled_for, delivery_location, sub_total, delivery_charge, discount, promo_code,
         transaction_charge, gst, total, payment_receipt_number, idempotency_key, created_at)
-      SELECT n.id, ${o.locationId}::int, ${o.channel}::sales_channel, c.id, c.username, c.phone, c.email,
-        ${status}::order_status, ${at}::timestamptz, ${o.scheduledFor?.toISOString() ?? null}::timestamptz,
-        ${o.deliveryLocation ?? null}::text, ${o.subTotal}::numeric, ${o.deliveryCharge ?? '0'}::numeric,
-        ${o.discount ?? '0'}::numeric, ${o.promoCode ?? null}::text, ${o.transactionCharge ?? '0'}::numeric,
-        ${o.gst ?? '0'}::numeric, ${o.total}::numeric, ${o.paymentReceiptNumber ?? null}::text,
-        k.key, ${at}::timestamptz
-      FROM n, k, customers c WHERE c.id = ${o.customerId}::int
+      SELECT i.id, i.location_id, i.channel, c.id, c.username, c.phone, c.email, i.status, i.placed_at,
+        i.scheduled_for, i.delivery_location, i.sub_total, i.delivery_charge, i.discount, i.promo_code,
+        i.transaction_charge, i.gst, i.total, i.payment_receipt_number, k.key, i.placed_at
+      FROM i JOIN k ON k.key = i.key JOIN customers c ON c.id = i.customer_id
       RETURNING id
+    ), w AS (
+      SELECT i.* FROM i JOIN o ON o.id = i.id
     ), lines AS (
       INSERT INTO order_lines (order_id, vendor_id, meal_id, meal_name, quantity, unit_price, subitem, combos,
         special_request, line_total)
-      SELECT o.id, l.vendor_id, l.meal_id, l.meal_name, l.quantity, l.unit_price, l.subitem, l.combos,
+      SELECT w.id, l.vendor_id, l.meal_id, l.meal_name, l.quantity, l.unit_price, l.subitem, l.combos,
         l.special_request, l.line_total
-      FROM o, jsonb_array_elements(${JSON.stringify(lines)}::jsonb) WITH ORDINALITY AS e(line, n),
+      FROM w, jsonb_array_elements(w.lines) WITH ORDINALITY AS e(line, n),
         jsonb_to_record(e.line) AS l(vendor_id int, meal_id int, meal_name text, quantity int,
           unit_price numeric, subitem text, combos jsonb, special_request text, line_total numeric)
-      ORDER BY e.n
+      ORDER BY w.id, e.n
     ), paid AS (
       INSERT INTO payments (order_id, customer_id, provider, provider_payment_id, idempotency_key, status,
         source_type, receipt_number, total_cents, app_fee_cents, created_at)
-      SELECT o.id, ${p.customerId ?? null}::int, ${p.provider}::text, ${p.providerPaymentId ?? null}::text,
-        ${k.key}::text, ${p.status}::text, ${p.sourceType ?? null}::text, ${p.receiptNumber ?? null}::text,
-        ${p.totalCents}::int, ${p.appFeeCents ?? 0}::int, ${at}::timestamptz
-      FROM o
+      SELECT w.id, w.pay_customer_id, w.provider, w.provider_payment_id, w.key, w.pay_status, w.source_type,
+        w.receipt_number, w.total_cents, w.app_fee_cents, w.placed_at
+      FROM w
       ON CONFLICT (idempotency_key) DO UPDATE SET order_id = excluded.order_id, status = excluded.status,
         error = NULL
     ), event AS (
       INSERT INTO order_status_events (order_id, from_status, to_status, at)
-      SELECT o.id, NULL, ${status}::order_status, ${at}::timestamptz FROM o
+      SELECT w.id, NULL, w.status, w.placed_at FROM w
     )
-    SELECT o.id, ${statusNoticeOf(sql`o.id`, o.customerId ?? null, status, at)} FROM o`);
-  const [row] = (result as unknown as { rows: { id: number }[] }).rows;
-  return row?.id ?? null;
+    SELECT w.key, w.id, ${statusNoticeOf(sql`w.id`, sql`w.customer_id`, sql`w.status::text`, sql`w.at`)}
+    FROM w`);
+  const written = new Map(
+    (result as unknown as { rows: { key: string; id: number }[] }).rows.map((r) => [r.key, r.id]),
+  );
+  return batch.map((w) => written.get(w.key.key) ?? null);
 }
 
 export async function insertStatusEvent(db: DbOrTx, row: typeof orderStatusEvents.$inferInsert) {
