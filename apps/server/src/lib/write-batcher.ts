@@ -42,7 +42,7 @@ export class WriteBatcher<T, R> {
   private async flush(batch: Waiting<T, R>[]): Promise<void> {
     try {
       const results = await this.write(batch.map((w) => w.item));
-      batch.forEach((w, i) => w.resolve(results[i] as R));
+      for (const [i, w] of batch.entries()) w.resolve(results[i] as R);
     } catch (error) {
       if (batch.length === 1) {
         batch[0]!.reject(error);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orderLines, orders, payments } from '../../db/schema/index.js';
+import { unavailable } from '../../http/errors.js';
 import type { ChargeRequest, PaymentProvider } from '../../integrations/payments.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
@@ -214,6 +215,27 @@ describe('checkout faults', () => {
       payload: { ...body, payment: { ...CARD, name: 'Someone Else' } },
     });
     expect(other.statusCode).toBe(422);
+    const retry = await place(key);
+    expect(retry.statusCode).toBe(200);
+    expect(await rows(key)).toEqual({ orders: 1, payments: 1 });
+  });
+
+  it("a passing failure while pricing (503) is not kept as the key's answer: the retry orders", async () => {
+    const catalog = t.app.appContext.catalog;
+    const real = catalog.valuesById;
+    catalog.valuesById = (() =>
+      Promise.reject(unavailable('The menu cannot be read just now.'))) as typeof real;
+    const key = randomUUID();
+    try {
+      const first = await place(key);
+      expect(first.statusCode).toBe(503);
+      expect(first.json()).toMatchObject({ success: false, error: 'The menu cannot be read just now.' });
+    } finally {
+      catalog.valuesById = real;
+    }
+    expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual(
+      [],
+    );
     const retry = await place(key);
     expect(retry.statusCode).toBe(200);
     expect(await rows(key)).toEqual({ orders: 1, payments: 1 });

@@ -279,8 +279,9 @@ async function attempt(
   try {
     priced = await priceCheckout(app, input.checkout);
   } catch (error) {
-    // Nothing was charged: the refusal is the key's answer (unless an earlier attempt answered).
-    if (error instanceof AppError) return refuse(app, k, error, null);
+    // Nothing was charged: a refusal of the request is the key's answer (unless an earlier attempt
+    // answered); a passing failure (5xx) is not kept, so a retry tries again.
+    if (error instanceof AppError && error.status < 500) return refuse(app, k, error, null);
     throw error;
   }
   const totalCents = Math.round(priced.amounts.total / 10);
