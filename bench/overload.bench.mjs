@@ -27,7 +27,14 @@ const clientTimeoutS = Number(process.env.BENCH_CLIENT_TIMEOUT_S ?? 10);
 const maxSockets = Number(process.env.BENCH_MAX_SOCKETS ?? 600);
 const SATURATION_LADDER = [4, 16, 64];
 const SHED_P99_MS = 100;
-const SERVED_P99_MS = 2000;
+/** The server's queue budget: it sheds a request it expects to answer later than this. */
+const MAX_QUEUE_MS = 2000;
+/**
+ * The budget is applied to an estimate (the wait behind those in line at the measured service
+ * rate), and the client also sees the time a request sat in its socket before it was read: the
+ * 200s may pass it by 10%.
+ */
+const SERVED_P99_MS = MAX_QUEUE_MS * 1.1;
 const RECOVERY_MS = 1000;
 
 const dataDir = join(root, 'node_modules/.tmp/bench-overload');
@@ -43,6 +50,7 @@ const app = await startProcess(
     DEMO: 'true',
     DEMO_SCALE: '0.3',
     OUTBOX_POLL_MS: '60000',
+    MAX_QUEUE_MS: String(MAX_QUEUE_MS),
   },
   `${base}/healthz`,
 );

@@ -74,7 +74,7 @@ describe('admission by queue time', () => {
     expect(shed).toEqual([]);
   });
 
-  it('sheds at once when the wait behind those in line would pass the budget, and not before', () => {
+  it('sheds at once when the answer (the wait in line and its own service) would pass the budget, and not before', () => {
     const loop = fakeLoop();
     const admission = new Admission({ maxInFlight: 0, maxQueueMs: 100 }, loop.clock);
     // Measure the service rate: 50 requests of 10 ms each, one after the other (0.1 per ms).
@@ -101,17 +101,18 @@ describe('admission by queue time', () => {
         () => shed++,
       );
     }
-    // 10 in line make 100 ms of expected wait: the 11th and later are shed at once.
-    expect(admission.load.waiting).toBe(11);
-    expect(admission.expectedWaitMs()).toBeCloseTo(110);
-    expect(shed).toBe(19);
+    // The 10th in line waits 90 ms and is answered after 100 ms; the 11th would be answered after
+    // 110 ms, past the budget: it and the later ones are shed at once.
+    expect(admission.load.waiting).toBe(10);
+    expect(admission.expectedWaitMs()).toBeCloseTo(100);
+    expect(shed).toBe(20);
     // Once the line has drained, requests run again.
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < 10; i++) {
       loop.turn();
       loop.advance(10);
       admission.finish();
     }
-    expect(waiting).toBe(11);
+    expect(waiting).toBe(10);
     expect(admission.load).toEqual({ inProgress: 0, waiting: 0 });
     expect(admission.overloaded()).toBe(false);
   });
@@ -130,6 +131,57 @@ describe('admission by queue time', () => {
     loop.advance(101);
     expect(admission.headWaitMs()).toBe(101);
     expect(admission.overloaded()).toBe(true);
+  });
+
+  it('under steady overload keeps its line near the budget, and answers those let in within it', () => {
+    const loop = fakeLoop();
+    const budget = 1000;
+    const admission = new Admission({ maxInFlight: 0, maxQueueMs: budget }, loop.clock);
+    let serviceMs = 10;
+    /** When each request that has started arrived; the test serves them one by one. */
+    const started: number[] = [];
+    const answeredAfter: [number, number][] = [];
+    const serve = () => {
+      for (let at = started.shift(); at !== undefined; at = started.shift()) {
+        loop.advance(serviceMs);
+        admission.finish();
+        answeredAfter.push([at, loop.clock.now() - at]);
+      }
+    };
+    const arrive = () => {
+      const at = loop.clock.now();
+      admission.admit(
+        () => started.push(at),
+        () => {},
+      );
+    };
+    // Measure the rate (one per 10 ms), then offer three times that for 6 s; for 1 s in the middle
+    // the service slows by a fifth, so the first in line passes its expected wait.
+    for (let i = 0; i < 50; i++) {
+      admission.loopTurned();
+      arrive();
+      serve();
+    }
+    const lineLengths: number[] = [];
+    let slowEnd = Infinity;
+    for (let step = 0; step < 600; step++) {
+      serviceMs = step >= 250 && step < 350 ? 12 : 10;
+      if (step === 350) slowEnd = loop.clock.now();
+      loop.turn();
+      serve();
+      for (let i = 0; i < 3; i++) arrive();
+      serve();
+      lineLengths.push(admission.load.waiting);
+    }
+    // Full within the first 1.5 s, and never drained while the overload lasts.
+    const full = Math.max(...lineLengths);
+    expect(full).toBeGreaterThan(80);
+    expect(Math.min(...lineLengths.slice(150))).toBeGreaterThan(full / 2);
+    // Those let in were answered within the budget; those already in line when the service slowed
+    // by a fifth, within a fifth more.
+    const after = (from: number) => answeredAfter.filter(([at]) => at >= from).map(([, ms]) => ms);
+    expect(Math.max(...after(0))).toBeLessThanOrEqual(budget * 1.2);
+    expect(Math.max(...after(slowEnd))).toBeLessThanOrEqual(budget);
   });
 
   it('never holds a request in line without a queue budget; the in-flight limit still holds', () => {

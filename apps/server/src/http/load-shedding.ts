@@ -8,7 +8,7 @@ const RETRY_AFTER_SECONDS = 2;
 export interface LoadOptions {
   /** Requests in progress beyond this are shed, whatever the estimate (0 = no limit). */
   maxInFlight: number;
-  /** A request that would wait longer than this for the ones ahead of it is shed (0 = off). */
+  /** A request that would be answered later than this after it was read is shed (0 = off). */
   maxQueueMs: number;
   /** While the mean event loop delay exceeds this, requests are shed (0 = off). */
   maxEventLoopDelayMs: number;
@@ -35,6 +35,8 @@ const systemClock: AdmissionClock = { now: () => performance.now(), later: (fn) 
 
 interface Waiting {
   since: number;
+  /** The wait expected for it when it was let in line. */
+  expectedMs: number;
   run: () => void;
 }
 
@@ -45,9 +47,15 @@ interface Waiting {
  * - The wait is `ahead / rate`: the requests in progress or in line ahead of it, over the measured
  *   service rate (completions per busy millisecond, busy meaning something in progress or in line:
  *   idle time does not lower it; until a first sample exists nothing is shed by it).
- *   Past `maxQueueMs`, with at least `QUEUE_FLOOR` ahead, it is shed; so it is too while the first
- *   request in line has already waited `maxQueueMs` (a measured wait, which corrects the estimate
- *   while the rate catches up with a change of load).
+ *   The first request in line corrects the estimate while the rate catches up with a change of
+ *   load: what it has waited beyond the wait expected for it is added (a measured lateness).
+ *   When the wait and its own service time (`1 / rate`) pass `maxQueueMs`, with at least
+ *   `QUEUE_FLOOR` ahead, it is shed: `maxQueueMs` bounds the answer, not only the wait. Until the
+ *   rate is known, a request is shed while the first in line has waited `maxQueueMs`.
+ *   (Shedding whenever the first in line had waited `maxQueueMs`, as before, emptied the line
+ *   under steady overload: once its first request passed the budget by a few milliseconds, every
+ *   newcomer was refused until the line had drained, though most would have been answered in
+ *   time.)
  * - The line exists because work on the embedded database is synchronous: requests are then read
  *   and handled one after the other inside one turn of the event loop, never "in progress" together,
  *   and a backlog would sit unseen in the sockets while later requests wait to be read at all. So a
@@ -100,13 +108,21 @@ export class Admission {
     return head ? this.clock.now() - head.since : 0;
   }
 
+  /** How much longer (ms) than expected the first request in line has waited so far. */
+  headLateMs(): number {
+    const head = this.waiting[0];
+    return head ? Math.max(0, this.clock.now() - head.since - head.expectedMs) : 0;
+  }
+
   /** Whether a request arriving now is shed. */
   overloaded(): boolean {
     const { maxInFlight, maxQueueMs } = this.options;
     const ahead = this.inFlight + this.waiting.length;
     if (maxInFlight > 0 && ahead >= maxInFlight) return true;
     if (maxQueueMs <= 0 || ahead < QUEUE_FLOOR) return false;
-    return this.expectedWaitMs() > maxQueueMs || this.headWaitMs() > maxQueueMs;
+    if (this.rate === 0) return this.headWaitMs() > maxQueueMs;
+    // The budget is for the answer: the wait in line and the request's own service time.
+    return this.expectedWaitMs() + this.headLateMs() + 1 / this.rate > maxQueueMs;
   }
 
   /**
@@ -123,7 +139,7 @@ export class Admission {
       this.start(run);
     } else {
       this.advance();
-      this.waiting.push({ since: now, run });
+      this.waiting.push({ since: now, expectedMs: this.expectedWaitMs(), run });
       this.releaseLater();
     }
   }
