@@ -61,6 +61,9 @@ const races = { run: 0, calls: 0 };
 /** Orders whose key was sent again after its answer, or to both instances at once. */
 const replays = { retried: 0, doubleTaps: 0 };
 const customers = [];
+/** Per sign-out: whether and after how long (ms, tries) the other instance refused the token. */
+const revocations = [];
+const REVOCATION_MS = 1000;
 
 function kindOf({ method, path, queryType }) {
   const route = path.replace(/\?.*$/, '').replace(/\/\d+(?=\/)/g, '/:id');
@@ -222,8 +225,22 @@ async function customer(index, catalogue, deadline, signInAgainAt) {
       signedInAgain = true;
       const out = await api().post('/api/v1/logout/', {}, headers);
       if (expectStatus(out, 'logout')) {
-        const stale = await other().get('/api/v1/orders/', headers);
-        expectStatus(stale, 'a revoked token is refused on the other instance', [401]);
+        // The other instance drops its kept session when PostgreSQL's announcement of the sign-out
+        // reaches it (docs/decisions/0009): milliseconds. The token must be refused within a second.
+        const loggedOutAt = performance.now();
+        let stale = await other().get('/api/v1/orders/', headers);
+        let tries = 1;
+        while (stale.status === 200 && performance.now() - loggedOutAt < REVOCATION_MS) {
+          await new Promise((r) => setTimeout(r, 5));
+          stale = await other().get('/api/v1/orders/', headers);
+          tries++;
+        }
+        revocations.push({ refused: stale.status === 401, ms: performance.now() - loggedOutAt, tries });
+        expectStatus(
+          stale,
+          `a revoked token is refused on the other instance within ${REVOCATION_MS} ms`,
+          [401],
+        );
       }
       try {
         session = await signInCustomer(other(), phone, from);
@@ -709,6 +726,11 @@ function report() {
     say(
       `${sheds} requests shed (503 overloaded) and sent again after Retry-After: ${JSON.stringify(results.shed)}`,
     );
+  const so = results.signOuts;
+  if (so?.count)
+    say(
+      `${so.count} sign-outs: the other instance refused the token at the first try ${so.refusedElsewhereAtFirstTry} times, at the latest after ${so.maxMsUntilRefusedElsewhere} ms`,
+    );
   for (const e of errors.slice(0, 20)) say(`ERROR ${e.kind}: ${e.what} (${e.status}) ${e.body}`);
   for (const c of results.checks) {
     say(`${c.pass ? 'PASS' : 'FAIL'} ${c.name}${c.pass ? '' : `: ${c.problems} (${c.examples.join('; ')})`}`);
@@ -774,6 +796,12 @@ try {
   results.summary = summarise();
   results.orders = orders.size;
   results.replays = replays;
+  const refused = revocations.filter((r) => r.refused);
+  results.signOuts = {
+    count: revocations.length,
+    refusedElsewhereAtFirstTry: refused.filter((r) => r.tries === 1).length,
+    maxMsUntilRefusedElsewhere: refused.length ? Math.round(Math.max(...refused.map((r) => r.ms))) : null,
+  };
   results.shed = Object.fromEntries(shed);
   results.stockOrders = stockOrders.size;
   results.races = races;
