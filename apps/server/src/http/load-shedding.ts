@@ -14,6 +14,12 @@ export interface LoadOptions {
   maxEventLoopDelayMs: number;
 }
 
+/**
+ * The line is filled to this share of the queue budget: the wait is an estimate, and a line let in
+ * at one rate may be served at a lower one (the rate is measured as it is served; shedding itself
+ * costs time, and an overload's first seconds are measured at the rate before it).
+ */
+export const QUEUE_HEADROOM = 0.9;
 /** With fewer requests than this ahead of it, a request is never shed by its expected wait. */
 export const QUEUE_FLOOR = 8;
 /** Work (ms) one turn of the event loop does before later requests wait in line for the next turns. */
@@ -49,8 +55,9 @@ interface Waiting {
  *   idle time does not lower it; until a first sample exists nothing is shed by it).
  *   The first request in line corrects the estimate while the rate catches up with a change of
  *   load: what it has waited beyond the wait expected for it is added (a measured lateness).
- *   When the wait and its own service time (`1 / rate`) pass `maxQueueMs`, with at least
- *   `QUEUE_FLOOR` ahead, it is shed: `maxQueueMs` bounds the answer, not only the wait. Until the
+ *   When the wait and its own service time (`1 / rate`) pass `maxQueueMs` (less a headroom for
+ *   the estimate's error, `QUEUE_HEADROOM`), with at least `QUEUE_FLOOR` ahead, it is shed:
+ *   `maxQueueMs` bounds the answer, not only the wait. Until the
  *   rate is known, a request is shed while the first in line has waited `maxQueueMs`.
  *   (Shedding whenever the first in line had waited `maxQueueMs`, as before, emptied the line
  *   under steady overload: once its first request passed the budget by a few milliseconds, every
@@ -122,7 +129,7 @@ export class Admission {
     if (maxQueueMs <= 0 || ahead < QUEUE_FLOOR) return false;
     if (this.rate === 0) return this.headWaitMs() > maxQueueMs;
     // The budget is for the answer: the wait in line and the request's own service time.
-    return this.expectedWaitMs() + this.headLateMs() + 1 / this.rate > maxQueueMs;
+    return this.expectedWaitMs() + this.headLateMs() + 1 / this.rate > maxQueueMs * QUEUE_HEADROOM;
   }
 
   /**
