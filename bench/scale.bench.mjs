@@ -10,7 +10,7 @@
 // Seeding 2.5 million orders takes a while, so a database whose recorded shape and generator
 // version match is reused (table bench_seed, written after the seed commits). BENCH_SCALE_RESEED=1
 // seeds again. Env: BENCH_DATABASE_URL (server, default postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_SCALE_CALLS (default 60), BENCH_SCALE_LARGE (default 100), BENCH_SCALE_SEED_ONLY=1.
+// BENCH_SCALE_CALLS (default 300), BENCH_SCALE_LARGE (default 100), BENCH_SCALE_SEED_ONLY=1.
 import { join } from 'node:path';
 import { addDays, formatWireDate, localDate, weekdayOfDate } from '@kitchaco/domain';
 import pg from 'pg';
@@ -21,7 +21,7 @@ const { openPostgres } = await import(join(dist, 'db/client.js'));
 const { demoShape, seedDemoData, DEMO_PASSWORD } = await import(join(dist, 'demo/seed.js'));
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const calls = Number(process.env.BENCH_SCALE_CALLS ?? 60);
+const calls = Number(process.env.BENCH_SCALE_CALLS ?? 300);
 const warmUp = 5;
 const scales = [1, Number(process.env.BENCH_SCALE_LARGE ?? 100)];
 /** The seeded history ends here, so a reseed gives the same rows and the same "today". */
