@@ -57,8 +57,8 @@ interface Waiting {
  *   load: what it has waited beyond the wait expected for it is added (a measured lateness).
  *   When the wait and its own service time (`1 / rate`) pass `maxQueueMs` (less a headroom for
  *   the estimate's error, `QUEUE_HEADROOM`), with at least `QUEUE_FLOOR` ahead, it is shed:
- *   `maxQueueMs` bounds the answer, not only the wait. Until the
- *   rate is known, a request is shed while the first in line has waited `maxQueueMs`.
+ *   `maxQueueMs` bounds the answer, not only the wait. Until the rate is known, a request is shed
+ *   while the first in line has waited `maxQueueMs`.
  *   (Shedding whenever the first in line had waited `maxQueueMs`, as before, emptied the line
  *   under steady overload: once its first request passed the budget by a few milliseconds, every
  *   newcomer was refused until the line had drained, though most would have been answered in
