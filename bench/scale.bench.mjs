@@ -85,7 +85,7 @@ async function ensureSeeded(scale) {
     await c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${db}`);
   });
-  const database = openPostgres(urlOf(db));
+  const database = openPostgres(urlOf(db), { statementTimeoutMs: 0 });
   try {
     await database.migrate();
     const started = Date.now();

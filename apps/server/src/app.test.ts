@@ -110,7 +110,7 @@ describe('server basics', () => {
 
   it('answers 503, not 500, while the database is unreachable', async () => {
     const { openPostgres } = await import('./db/client.js');
-    const dead = openPostgres('postgres://nobody@127.0.0.1:1/none', 1);
+    const dead = openPostgres('postgres://nobody@127.0.0.1:1/none', { poolSize: 1 });
     const app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
       database: dead,

@@ -2,15 +2,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { type AppContext, type Clock, systemClock } from './context.js';
 import type { Database } from './db/client.js';
+import { capConnectionsPerAddress } from './http/connections.js';
 import { AppError, toWire, unavailable } from './http/errors.js';
 import { addLoadShedding } from './http/load-shedding.js';
 import { logSerializers, REDACTED_PATHS } from './http/logging.js';
 import { buildOpenApi } from './http/openapi.js';
-import { registerModules } from './http/register.js';
+import { DEFAULT_BODY_LIMIT, registerModules } from './http/register.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { type Adapters, createAdapters } from './integrations/adapters.js';
 import { IMMUTABLE_CACHE } from './integrations/images.js';
@@ -37,6 +38,9 @@ declare module 'fastify' {
   }
 }
 
+/** The longest /healthz takes to answer, database or not (a load balancer's check must not hang). */
+export const HEALTH_TIMEOUT_MS = 800;
+
 /** Errors that mean the database is out of reach: answered fast with 503, not 500. */
 function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string; cause?: unknown };
@@ -50,10 +54,12 @@ function isDatabaseUnavailable(error: unknown): boolean {
     '08006',
     '08001',
     '08003',
+    // A statement PostgreSQL cancelled at DATABASE_STATEMENT_TIMEOUT_MS: the database is too slow.
+    '57014',
   ];
   if (e?.code && codes.includes(e.code)) return true;
   if (
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|no answer within/i.test(
       e?.message ?? '',
     )
   ) {
@@ -71,11 +77,30 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       serializers: logSerializers,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Headers and whole requests have deadlines; Node checks them this often (default 30 s).
+    requestTimeout: config.http.requestTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
+    },
     routerOptions: { ignoreTrailingSlash: false },
+    // Errors Fastify meets before a route runs (an address that is not valid percent-encoding, a
+    // content type it cannot read) answer in the wire's failure shape like every other 4xx.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      const message =
+        error.code === 'FST_ERR_BAD_URL' ? 'The address of the call is not valid.' : error.message;
+      void (reply as unknown as FastifyReply)
+        .status(status)
+        .send({ success: false, error: message, code: 'invalid' });
+    },
   });
 
   const context: AppContext = {
@@ -113,7 +138,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => context.sessions.stop());
   app.decorate('appContext', context);
 
-  addSecurityHeaders(app, { hsts: config.trustProxy });
+  addSecurityHeaders(app, { hsts: config.trustProxy !== false });
+  // Without a trusted proxy the peer is the client: cap its sockets. Behind one, the proxy does.
+  if (config.trustProxy === false) capConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
   await addLoadShedding(app, config.load);
 
   app.setErrorHandler((error: unknown, request, reply) => {
@@ -121,6 +148,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (error instanceof AppError) {
       if (error.details.retryAfterSeconds) reply.header('retry-after', error.details.retryAfterSeconds);
       return reply.status(error.status).send(toWire(error));
+    }
+    if (err.code === 'ECONNRESET' && err.message === 'aborted') {
+      // The client went away while sending its request (a cancelled upload): nothing to answer.
+      request.log.info({ err: error }, 'the client closed the connection before its request arrived');
+      return reply
+        .status(400)
+        .send({ success: false, error: 'The request did not arrive whole.', code: 'invalid' });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
@@ -141,13 +175,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .send({ success: false, error: 'Something went wrong. Please try again.', code: 'internal' });
   });
 
+  // Answers within HEALTH_TIMEOUT_MS whatever the database does: at once while the watchdog finds
+  // it unreachable, else after a ping that may take at most that long.
   app.get('/healthz', async (_request, reply) => {
     try {
-      await database.ping();
-      return { status: 'ok', database: database.kind };
+      if (database.reachable() && (await database.ping(HEALTH_TIMEOUT_MS))) {
+        return { status: 'ok', database: database.kind };
+      }
     } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+      // answered below
     }
+    return reply.status(503).send({ status: 'unavailable', database: database.kind });
   });
 
   // Uploaded meal images: content-hashed names, so each can be cached for a year.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, DEV_SECRET, loadConfig } from './config.js';
 
 const S3 = {
   IMAGE_S3_BUCKET: 'meal-images',
@@ -44,5 +44,38 @@ describe('image storage settings', () => {
       /IMAGE_PUBLIC_BASE_URL: must be an https/,
     );
     expect(loadConfig({ ...production, ...S3 }).images.s3?.bucket).toBe('meal-images');
+  });
+});
+
+describe('settings an attacker would like', () => {
+  const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) };
+
+  it('refuses the development secret and demo webhook secrets in production, naming each', () => {
+    expect(() => loadConfig({ ...production, APP_SECRET: DEV_SECRET })).toThrow(
+      /APP_SECRET: the development secret cannot be used in production/,
+    );
+    expect(() => loadConfig({ ...production, UBER_EATS_WEBHOOK_SECRET: 'demo-uber-eats-secret' })).toThrow(
+      /UBER_EATS_WEBHOOK_SECRET: a demo secret cannot be used in production/,
+    );
+  });
+
+  it('listens on 127.0.0.1 in demo mode unless HOST says otherwise, on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+  });
+
+  it('reads TRUST_PROXY as none, a hop count, or proxy addresses, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: 'everyone' is not/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { MARKETPLACE_PLATFORMS, type MarketplaceChannel } from '@kitchaco/domain';
 import { z } from 'zod';
@@ -9,11 +10,16 @@ const bool = z
 /** Every setting of the server, read once from the environment. See .env.example. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default 127.0.0.1 in demo mode (its passwords are published), every interface otherwise. */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL server; when unset an embedded PGlite database lives in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL: a statement running longer is cancelled by the server (ms; 0 = no limit). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** PostgreSQL: connecting, or waiting for a free pooled connection, fails after this (ms). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
   DATA_DIR: z.string().default('./data'),
   /** Demo mode: seed demo data into an empty database and expose the dev outbox. Never in production. */
   DEMO: bool.optional(),
@@ -22,12 +28,32 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built web app from this folder (history fallback to index.html). */
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * The proxies in front whose X-Forwarded-For is believed: false (none), a hop count (true = 1),
+   * or their addresses and CIDR ranges, comma separated. A client can never choose its address.
+   */
+  TRUST_PROXY: z.string().default('false'),
+  /** Whole request headers must arrive within this (ms), and a whole request within REQUEST_TIMEOUT_MS. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Open connections from one client address (0 = no cap); without a trusted proxy only. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
+  /** Live order-status streams one customer may hold open at once (tabs and devices). */
+  EVENT_STREAMS_PER_CUSTOMER: z.coerce.number().int().min(1).default(5),
   CUSTOMER_SESSION_DAYS: z.coerce.number().int().min(1).default(90),
   STAFF_SESSION_HOURS: z.coerce.number().int().min(1).default(12),
   SMS_SENDS_PER_PHONE: z.coerce.number().int().min(1).default(3),
   SMS_SENDS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   SMS_SEND_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Codes sent to one phone per 24 hours: with 3 tries a code, this bounds guesses at a phone. */
+  SMS_SENDS_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).default(10),
+  /** Wrong sign-in codes one client address may try per hour. */
+  SMS_CODE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** Checkouts one customer may start per 10 minutes (card testing runs many in a burst). */
+  CHECKOUT_ATTEMPTS_PER_CUSTOMER: z.coerce.number().int().min(1).default(10),
+  /** Declined payments allowed per hour, per customer and per client address, before a refusal. */
+  CHECKOUT_DECLINES_PER_CUSTOMER: z.coerce.number().int().min(1).default(5),
+  CHECKOUT_DECLINES_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   STAFF_LOGIN_FAILURES_ALLOWED: z.coerce.number().int().min(1).default(10),
   STAFF_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
@@ -47,6 +73,8 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
+  /** Twilio's API address (a fake of it in tests and the soak). */
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   /** Real email through SMTP when set (smtp://user:pass@host:587); otherwise the local adapter. */
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default('Kitchaco <no-reply@kitchaco.example>'),
@@ -89,25 +117,47 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config {
   env: Env['NODE_ENV'];
   host: string;
+  /** Proxies trusted for X-Forwarded-For: none, a hop count, or addresses and CIDR ranges. */
+  trustProxy: TrustProxy;
   port: number;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database:
+    | { kind: 'pglite'; dataDir: string }
+    | {
+        kind: 'postgres';
+        url: string;
+        poolSize: number;
+        statementTimeoutMs: number;
+        connectTimeoutMs: number;
+      };
   demo: boolean;
   secret: string;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | null;
-  trustProxy: boolean;
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    maxConnectionsPerAddress: number;
+    eventStreamsPerCustomer: number;
+  };
   sessions: { customerDays: number; staffHours: number };
   load: { maxInFlight: number; maxQueueMs: number; maxEventLoopDelayMs: number };
   limits: {
     smsPerPhone: number;
     smsPerAddress: number;
     smsWindowMinutes: number;
+    smsPerPhonePerDay: number;
+    codeFailuresPerAddress: number;
+    checkoutAttemptsPerCustomer: number;
+    checkoutDeclinesPerCustomer: number;
+    checkoutDeclinesPerAddress: number;
     staffLoginFailures: number;
     staffLoginWindowMinutes: number;
   };
   outbox: { pollMs: number; maxAttempts: number };
   rollupFoldMs: number;
-  sms: { kind: 'local' } | { kind: 'twilio'; accountSid: string; authToken: string; from: string };
+  sms:
+    | { kind: 'local' }
+    | { kind: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
   email: { kind: 'local'; from: string } | { kind: 'smtp'; url: string; from: string };
   demoScale: number;
   images: { dir: string; s3: S3ImageConfig | null };
@@ -126,7 +176,40 @@ export interface S3ImageConfig {
   publicBaseUrl: string;
 }
 
-const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
+export const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
+
+/** X-Forwarded-For is believed from none, the nearest N hops, or these addresses and ranges. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY as Fastify takes it; adds to problems what it cannot read. */
+function trustProxyOf(raw: string, problems: string[]): TrustProxy {
+  const value = raw.trim().toLowerCase();
+  if (['', 'false', '0', 'no'].includes(value)) return false;
+  if (['true', 'yes'].includes(value)) return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => {
+    if (PROXY_PRESETS.has(entry)) return false;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (!family || extra !== undefined) return true;
+    if (bits === undefined) return false;
+    const n = Number(bits);
+    return !/^\d+$/.test(bits) || n > (family === 4 ? 32 : 128);
+  });
+  if (bad.length || entries.length === 0) {
+    problems.push(
+      `TRUST_PROXY: '${bad.join(', ') || raw}' is not false, a hop count, or proxy addresses / CIDR ranges`,
+    );
+    return false;
+  }
+  return entries;
+}
 
 export class ConfigError extends Error {}
 
@@ -142,30 +225,57 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   const problems: string[] = [];
   if (production && !env.APP_SECRET) problems.push('APP_SECRET: required when NODE_ENV=production');
   if (production && env.DEMO) problems.push('DEMO: demo mode cannot be enabled when NODE_ENV=production');
+  if (production && env.APP_SECRET === DEV_SECRET) {
+    problems.push('APP_SECRET: the development secret cannot be used in production');
+  }
+  const trustProxy = trustProxyOf(env.TRUST_PROXY, problems);
   const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
   if (twilio.some(Boolean) && !twilio.every(Boolean)) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three or none');
   }
   const s3Images = imageBucket(env, production, problems);
+  const secrets = marketplaceSecrets(env, production);
+  for (const [channel, secret] of Object.entries(secrets)) {
+    if (production && secret?.startsWith('demo-')) {
+      problems.push(`${channel.toUpperCase()}_WEBHOOK_SECRET: a demo secret cannot be used in production`);
+    }
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
     env: env.NODE_ENV,
-    host: env.HOST,
+    host: env.HOST ?? ((env.DEMO ?? !production) ? '127.0.0.1' : '0.0.0.0'),
     port: env.PORT,
+    trustProxy,
+    http: {
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: Math.max(env.REQUEST_TIMEOUT_MS, env.HEADERS_TIMEOUT_MS),
+      maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
+      eventStreamsPerCustomer: env.EVENT_STREAMS_PER_CUSTOMER,
+    },
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          poolSize: env.DATABASE_POOL_SIZE,
+          statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+          connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+        }
       : { kind: 'pglite', dataDir: resolve(cwd, env.DATA_DIR) },
     demo: env.DEMO ?? !production,
     secret: env.APP_SECRET ?? DEV_SECRET,
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ? resolve(cwd, env.WEB_DIST) : null,
-    trustProxy: env.TRUST_PROXY,
     sessions: { customerDays: env.CUSTOMER_SESSION_DAYS, staffHours: env.STAFF_SESSION_HOURS },
     limits: {
       smsPerPhone: env.SMS_SENDS_PER_PHONE,
       smsPerAddress: env.SMS_SENDS_PER_ADDRESS,
       smsWindowMinutes: env.SMS_SEND_WINDOW_MINUTES,
+      smsPerPhonePerDay: env.SMS_SENDS_PER_PHONE_PER_DAY,
+      codeFailuresPerAddress: env.SMS_CODE_FAILURES_PER_ADDRESS,
+      checkoutAttemptsPerCustomer: env.CHECKOUT_ATTEMPTS_PER_CUSTOMER,
+      checkoutDeclinesPerCustomer: env.CHECKOUT_DECLINES_PER_CUSTOMER,
+      checkoutDeclinesPerAddress: env.CHECKOUT_DECLINES_PER_ADDRESS,
       staffLoginFailures: env.STAFF_LOGIN_FAILURES_ALLOWED,
       staffLoginWindowMinutes: env.STAFF_LOGIN_WINDOW_MINUTES,
     },
@@ -183,6 +293,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
             accountSid: env.TWILIO_ACCOUNT_SID,
             authToken: env.TWILIO_AUTH_TOKEN,
             from: env.TWILIO_FROM,
+            apiUrl: env.TWILIO_API_URL.replace(/\/+$/, ''),
           }
         : { kind: 'local' },
     email: env.SMTP_URL
@@ -194,7 +305,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       ? { kind: 'square', accessToken: env.SQUARE_ACCESS_TOKEN, baseUrl: env.SQUARE_BASE_URL }
       : { kind: 'local' },
     contact: { email: env.CONTACT_EMAIL, perAddressPerHour: env.CONTACT_PER_ADDRESS_PER_HOUR },
-    marketplaceSecrets: marketplaceSecrets(env, production),
+    marketplaceSecrets: secrets,
   };
 }
 

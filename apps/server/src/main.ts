@@ -5,12 +5,25 @@ import { DataDirInUseError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { startRollupFolder } from './db/rollups.js';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
+import { disableAccountsWithPassword } from './modules/auth/auth.service.js';
+import { startLimitHousekeeping } from './modules/limits/limits.service.js';
 import { startOutboxWorker } from './modules/notifications/outbox.service.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
+
+  if (config.env === 'production') {
+    // A database that once ran as the demo keeps its published password: no account may keep it.
+    const disabled = await disableAccountsWithPassword(database.db, DEMO_PASSWORD);
+    if (disabled.length > 0) {
+      process.stderr.write(
+        `WARNING: ${disabled.length} staff account(s) still had the demo password and were disabled: ${disabled.join(', ')}.\n` +
+          '  Give each a new password with: npm run staff -- password <email>\n',
+      );
+    }
+  }
 
   if (config.demo && (await isDatabaseEmpty(database.db))) {
     const started = Date.now();
@@ -34,17 +47,19 @@ async function main(): Promise<void> {
 
   const worker = startOutboxWorker(app.appContext);
   const folder = startRollupFolder(app.appContext, config.rollupFoldMs);
+  const housekeeping = startLimitHousekeeping(app.appContext);
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
+    housekeeping.stop();
     await worker.stop();
     await folder.stop();
     await database.close();
   });
 
   await app.listen({ host: config.host, port: config.port });
-  const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const shown = ['0.0.0.0', '127.0.0.1', '::'].includes(config.host) ? 'localhost' : config.host;
   process.stdout.write(
     `Kitchaco is running at http://${shown}:${config.port}/ (${database.kind}${config.demo ? ', demo mode' : ''})\n`,
   );

@@ -6,7 +6,6 @@ export const MIN_DESKTOP_WIDTH = 1350;
 export const SMS_CODE_LENGTH = 4;
 export const SMS_CODE_TTL_SECONDS = 5 * 60;
 export const SMS_CODE_MAX_ATTEMPTS = 3;
-export const SMS_MAX_FAILURES_PER_PHONE_PER_DAY = 10;
 export const CARD_TRANSACTION_RATE = '0.0123';
 export const MAP_DEFAULT_ZOOM = 10.5;
 export const FEATURED_VENDOR_COUNT = 3;

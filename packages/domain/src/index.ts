@@ -11,3 +11,4 @@ export * from './money/index.js';
 export * from './notifications/outbox.schemas.js';
 export * from './orders/index.js';
 export * from './stock/index.js';
+export * from './wire/index.js';

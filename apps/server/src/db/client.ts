@@ -12,6 +12,7 @@ import pg from 'pg';
 import { SharedListener } from './listener.js';
 import * as schema from './schema/index.js';
 import { StatementNames, statementCachingClient } from './statement-cache.js';
+import { DatabaseWatchdog, destroyConnection, withDeadline } from './watchdog.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -34,8 +35,10 @@ export interface Database {
     onPayload: (payload: string) => void,
     onConnection?: (connected: boolean) => void,
   ): Promise<() => Promise<void>>;
-  /** True when a trivial query answers. */
-  ping(): Promise<boolean>;
+  /** True when a trivial query answers (within `timeoutMs` when given, else rejects). */
+  ping(timeoutMs?: number): Promise<boolean>;
+  /** False while the watchdog finds the database unreachable (PostgreSQL; PGlite always answers). */
+  reachable(): boolean;
   close(): Promise<void>;
 }
 
@@ -61,29 +64,63 @@ export function wrapPglite(client: PGlite): Database {
       await client.query('SELECT 1');
       return true;
     },
+    reachable: () => true,
     close: () => client.close(),
   };
 }
 
-export function openPostgres(url: string, poolSize = 10): Database {
+export interface PostgresOptions {
+  poolSize?: number;
+  /** PostgreSQL cancels a statement running longer (ms; 0 = no limit). */
+  statementTimeoutMs?: number;
+  /** Connecting, or waiting for a free pooled connection, fails after this (ms). */
+  connectTimeoutMs?: number;
+}
+
+export function openPostgres(url: string, options: PostgresOptions = {}): Database {
+  const { poolSize = 10, statementTimeoutMs = 30_000, connectTimeoutMs = 3_000 } = options;
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 3_000,
+    connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: 30_000,
+    // A connection whose peer vanished is found by TCP keepalive, not only by the next query.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(statementTimeoutMs > 0
+      ? { statement_timeout: statementTimeoutMs, idle_in_transaction_session_timeout: statementTimeoutMs * 2 }
+      : {}),
     // Repeated statements are parsed once per connection (db/statement-cache.ts).
     Client: statementCachingClient(new StatementNames()),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  const open = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    // A client whose connection dies between two statements (in a transaction, or dropped by the
+    // watchdog) emits 'error' while checked out: heard here, never an uncaught crash. The pool
+    // drops it when it comes back (it is no longer queryable).
+    client.on('error', () => {});
+  });
+  pool.on('remove', (client) => open.delete(client));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listener = new SharedListener(url);
+  const watchdog = new DatabaseWatchdog(url, {
+    onUnreachable() {
+      for (const client of open) destroyConnection(client);
+      listener.reset();
+    },
+  });
+  watchdog.start();
   return {
     db,
     kind: 'postgres',
     async migrate() {
       const client = await pool.connect();
       try {
+        // A migration may rewrite a large table: no statement deadline for it.
+        await client.query('SET statement_timeout = 0');
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
@@ -92,10 +129,15 @@ export function openPostgres(url: string, poolSize = 10): Database {
       }
     },
     listen: (channel, onPayload, onConnection) => listener.listen(channel, onPayload, onConnection),
-    async ping() {
-      await pool.query('SELECT 1');
+    async ping(timeoutMs) {
+      const query = pool.query('SELECT 1');
+      await (timeoutMs ? withDeadline(query, timeoutMs) : query);
       return true;
     },
-    close: () => pool.end(),
+    reachable: () => watchdog.reachable,
+    async close() {
+      await watchdog.stop();
+      await pool.end();
+    },
   };
 }

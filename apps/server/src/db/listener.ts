@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { destroyConnection } from './watchdog.js';
 
 interface Subscriber {
   channel: string;
@@ -65,7 +66,7 @@ export class SharedListener {
   }
 
   private async open(): Promise<void> {
-    const c = new pg.Client({ connectionString: this.url });
+    const c = new pg.Client({ connectionString: this.url, keepAlive: true, connectionTimeoutMillis: 3_000 });
     c.on('notification', (msg) => {
       if (!msg.payload) return;
       for (const s of this.subscribers) if (s.channel === msg.channel) s.onPayload(msg.payload);
@@ -96,6 +97,20 @@ export class SharedListener {
       this.lost = false;
       for (const s of this.subscribers) s.onConnection(true);
     }
+  }
+
+  /**
+   * Drops the connection at once (the database stopped answering: it may be hanging). Subscribers
+   * hear `onConnection(false)`, and it reconnects with back-off as after any loss.
+   */
+  reset(): void {
+    const c = this.client;
+    if (!c) return;
+    this.client = null;
+    this.lost = true;
+    destroyConnection(c);
+    for (const s of this.subscribers) s.onConnection(false);
+    this.scheduleRetry();
   }
 
   private scheduleRetry(): void {

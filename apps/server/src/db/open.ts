@@ -7,7 +7,7 @@ import { lockDataDir } from './data-dir-lock.js';
  * DATA_DIR, which one server process at a time may use (a second one is refused, not let corrupt it).
  */
 export async function openDatabase(config: Config): Promise<Database> {
-  if (config.database.kind === 'postgres') return openPostgres(config.database.url, config.database.poolSize);
+  if (config.database.kind === 'postgres') return openPostgres(config.database.url, config.database);
   const release = lockDataDir(config.database.dataDir);
   try {
     const database = await openPglite(config.database.dataDir);

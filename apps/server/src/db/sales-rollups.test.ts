@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../demo/seed.js';
 import { periodRuns } from '../modules/backoffice/backoffice.queries.js';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, type TestApp, UNLIMITED_CHECKOUTS } from '../test/app.js';
 import { tokenFor } from '../test/auth.js';
 import { createAdjustment, createLedgerOrder, createStockOrderRecord } from '../test/ledger.js';
 import { deliver, notification } from '../test/marketplaces.js';
@@ -336,7 +336,7 @@ async function apply(w: Write) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(UNLIMITED_CHECKOUTS);
   await seedDemoData(t.database.db, { scale: 0.02, now: new Date(HISTORY_END) });
   admin = (await tokenFor(t.database.db, 'super_admin')).token;
 }, 120_000);

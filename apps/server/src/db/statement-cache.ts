@@ -55,12 +55,28 @@ export function withStatementName<T>(names: StatementNames, config: T, values: u
   return name === undefined ? config : { ...config, name };
 }
 
-/** A pg client class whose parameterised statements are named from one process-wide set. */
+const BEGIN = /^\s*begin\b/i;
+
+/**
+ * A pg client class whose parameterised statements are named from one process-wide set.
+ *
+ * It also gives back a pooled client whose `BEGIN` failed: drizzle-orm 0.45's node-postgres
+ * `transaction()` sends BEGIN before its try/finally, so a connection lost at that moment (a
+ * partition, a restart) was never released and the pool shrank by one for good.
+ */
 export function statementCachingClient(names: StatementNames): typeof pg.Client {
   class StatementCachingClient extends pg.Client {
     // biome-ignore lint/suspicious/noExplicitAny: pg's query() is overloaded; every form passes through.
     override query(config: any, values?: any, callback?: any): any {
-      return super.query(withStatementName(names, config, values), values, callback);
+      const result: unknown = super.query(withStatementName(names, config, values), values, callback);
+      const text = typeof config === 'string' ? config : config?.text;
+      if (callback || typeof text !== 'string' || !BEGIN.test(text) || !(result instanceof Promise)) {
+        return result;
+      }
+      return result.catch((error: unknown) => {
+        (this as unknown as { release?: (error?: unknown) => void }).release?.(error);
+        throw error;
+      });
     }
   }
   return StatementCachingClient;

@@ -37,6 +37,8 @@ export const notFound = (message: string) => new AppError(404, 'not_found', mess
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const unprocessable = (message: string, field?: string) =>
   new AppError(422, 'unprocessable', message, field === undefined ? {} : { field });
+/** A body larger than the call allows this caller (413). */
+export const tooLarge = (message: string) => new AppError(413, 'too_large', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, { retryAfterSeconds });
 /** A file refused as a whole because of its bad rows (listed in `errors`); nothing of it is written. */

@@ -199,9 +199,12 @@ function busy(reply: FastifyReply) {
 
 /** Never shed: load balancers must see health. */
 const isHealth = (request: FastifyRequest) => request.url === '/healthz';
-/** A live event stream stays open by design: shed like any request, but not counted as work. */
+/**
+ * A live event stream stays open by design: shed like any request, but not counted as work. Known
+ * by its route, never by what the client says it accepts.
+ */
 const isEventStream = (request: FastifyRequest) =>
-  request.headers.accept?.includes('text/event-stream') === true;
+  (request.routeOptions.config as { eventStream?: boolean } | undefined)?.eventStream === true;
 
 /**
  * Sheds load instead of queueing it without bound (see `Admission`): a request that would wait
@@ -209,7 +212,7 @@ const isEventStream = (request: FastifyRequest) =>
  * every request while the event loop lags more than `maxEventLoopDelayMs` (a mean over a second, a
  * backstop), is answered at once with 503 and Retry-After (the spec's failure shape, code
  * `overloaded`). Clients back off instead of timing out, and the server recovers as soon as the
- * load drops. `/healthz` is never shed.
+ * load drops. `/healthz` is never shed. A request counts only once its body has been read.
  */
 export async function addLoadShedding(app: FastifyInstance, options: LoadOptions): Promise<void> {
   if (options.maxEventLoopDelayMs > 0) {
@@ -226,7 +229,9 @@ export async function addLoadShedding(app: FastifyInstance, options: LoadOptions
   const turns = setInterval(() => admission.loopTurned(), TURN_STAMP_MS);
   turns.unref();
   app.addHook('onClose', () => clearInterval(turns));
-  app.addHook('onRequest', (request, reply, done) => {
+  // Admitted once the body has arrived (preHandler): a client sending its body slowly holds a
+  // socket (bounded by REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS), never a place in line.
+  app.addHook('preHandler', (request, reply, done) => {
     if (isHealth(request)) return done();
     const shed = () => void reply.send(busy(reply));
     if (isEventStream(request)) return admission.overloaded() ? shed() : done();

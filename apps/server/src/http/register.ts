@@ -1,10 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { type Access, type Actor, hasRole } from './actor.js';
-import { AppError, forbidden, fromZod, invalid, notFound, unauthorized } from './errors.js';
+import {
+  AppError,
+  forbidden,
+  fromZod,
+  invalid,
+  notFound,
+  tooLarge,
+  tooManyRequests,
+  unauthorized,
+} from './errors.js';
+import { findUnsafeText } from './input-guard.js';
 import type { CallDef, Module, RequestContext, RouteDef } from './registry.js';
 
-const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/**
+ * Bodies up to this size are read for any caller. A call that declares more room (an image, a CSV
+ * export) gets it only once its caller is known to be allowed that call (`admitLargeBody`).
+ */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Establishes who is calling. Implemented by the auth module. */
 export interface Authenticator {
@@ -63,6 +77,12 @@ export function checkAccess(app: AppContext, access: Access, actor: Actor): void
   }
 }
 
+/** Refuses text the database cannot keep (NUL, lone surrogates) with a 400 naming the field. */
+function refuseUnsafeText(value: unknown, prefix?: string): void {
+  const found = findUnsafeText(value, prefix ? [prefix] : []);
+  if (found) throw invalid(`${found.field}: ${found.reason}`, found.field);
+}
+
 function parseWith<T>(
   schema:
     | { safeParse(v: unknown): { success: true; data: T } | { success: false; error: never } }
@@ -106,12 +126,22 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
+/** What the load shedding reads of a route (http/load-shedding.ts). */
+export interface RouteTraits {
+  /** A long-lived `text/event-stream`: shed on arrival when overloaded, never counted as work. */
+  eventStream: boolean;
+}
+
 function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenticator, def: RouteDef): void {
+  const traits: RouteTraits = { eventStream: Boolean(def.stream) };
   fastify.route({
     method: def.method,
     url: def.url,
     bodyLimit: def.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    config: traits,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      refuseUnsafeText(request.params, 'params');
+      refuseUnsafeText(request.query, 'query');
       const rawBody = def.rawBody ? rawBytes(request.body) : null;
       // Staff credentials in the body are only read from an ordinary JSON body.
       const credentials = def.body && !rawBody ? asObject(request.body) : null;
@@ -119,10 +149,12 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
       checkAccess(app, def.access, actor);
       const ctx = requestContext(app, request, actor, token);
       if (def.stream) return openEventStream(ctx, request, reply, def.stream);
+      if (credentials) refuseUnsafeText(credentials);
       // A signature is checked on the exact bytes, before anything in them is believed.
       const signedHeaders = rawBody ? parseWith(def.headers as never, request.headers) : undefined;
       if (rawBody && def.verify) await def.verify(ctx, { rawBody, headers: signedHeaders });
       const body = rawBody && def.body ? asObject(parseJson(rawBody)) : credentials;
+      if (rawBody) refuseUnsafeText(body);
       const input = {
         params: parseWith(def.params as never, request.params),
         query: parseWith(def.query as never, request.query),
@@ -170,6 +202,17 @@ function registerRawBodyRoute(
 
 const HEARTBEAT_MS = 15_000;
 
+/** Event streams open per account in each process (`EVENT_STREAMS_PER_CUSTOMER`). */
+const openStreams = new WeakMap<AppContext, Map<string, number>>();
+const TOO_MANY_STREAMS =
+  'Too many live connections are open for this account. Please close another tab and try again.';
+
+function streamOwner(actor: Actor): string {
+  if (actor.kind === 'customer') return `customer:${actor.customerId}`;
+  if (actor.kind === 'staff') return `staff:${actor.user.id}`;
+  return 'anonymous';
+}
+
 /** Keeps a `text/event-stream` response open, with a heartbeat comment so proxies keep it alive. */
 async function openEventStream(
   ctx: RequestContext,
@@ -177,7 +220,22 @@ async function openEventStream(
   reply: FastifyReply,
   stream: NonNullable<RouteDef['stream']>,
 ): Promise<void> {
-  const closers: (() => void)[] = [];
+  let counts = openStreams.get(ctx.app);
+  if (!counts) {
+    counts = new Map();
+    openStreams.set(ctx.app, counts);
+  }
+  const owner = streamOwner(ctx.actor);
+  const held = counts.get(owner) ?? 0;
+  if (held >= ctx.app.config.http.eventStreamsPerCustomer) throw tooManyRequests(TOO_MANY_STREAMS, 5);
+  counts.set(owner, held + 1);
+  const closers: (() => void)[] = [
+    () => {
+      const left = (counts.get(owner) ?? 1) - 1;
+      if (left > 0) counts.set(owner, left);
+      else counts.delete(owner);
+    },
+  ];
   let closed = false;
   reply.hijack();
   reply.raw.writeHead(200, {
@@ -209,6 +267,54 @@ async function openEventStream(
   });
 }
 
+/** The first top-level-looking `"name": "text"` of a JSON text, unescaped; undefined when absent. */
+function scanString(text: string, name: string): string | undefined {
+  const match = new RegExp(`"${name}"\\s*:\\s*("(?:[^"\\\\]|\\\\.)*")`).exec(text);
+  if (!match) return undefined;
+  try {
+    return JSON.parse(match[1]!) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+const TOO_LARGE = 'The request body is too large.';
+
+/**
+ * A body over `DEFAULT_BODY_LIMIT` is believed only from a caller allowed a call that declares room
+ * for it: the query_type and the credentials (a token, or the email and password existing clients
+ * send in the body) are read from the raw text with a linear scan, checked, and only then is the
+ * whole body parsed. A stranger's 7 MB body costs a scan, never a parse. Returns the caller; the
+ * parsed body must then say the same (`sameAsScanned`).
+ */
+async function admitLargeBody(
+  app: AppContext,
+  auth: Authenticator,
+  request: FastifyRequest,
+  text: string,
+  byType: Map<string, CallDef>,
+): Promise<{
+  def: CallDef;
+  actor: Actor;
+  token: string | null;
+  scanned: Record<string, string | undefined>;
+}> {
+  const scanned = { query_type: scanString(text, 'query_type') } as Record<string, string | undefined>;
+  const def = scanned.query_type ? byType.get(scanned.query_type) : undefined;
+  if (!def || (def.bodyLimit ?? DEFAULT_BODY_LIMIT) < Buffer.byteLength(text)) throw tooLarge(TOO_LARGE);
+  const token = readToken(request);
+  let actor: Actor;
+  if (token) actor = await auth.fromToken(app, token);
+  else {
+    scanned.email = scanString(text, 'email');
+    scanned.password = scanString(text, 'password');
+    if (scanned.email === undefined && scanned.password === undefined) throw unauthorized(NEED_SIGN_IN);
+    actor = await auth.fromCredentials(app, scanned.email, scanned.password, request.ip);
+  }
+  checkAccess(app, def.access, actor);
+  return { def, actor, token, scanned };
+}
+
 function registerEndpoint(
   fastify: FastifyInstance,
   app: AppContext,
@@ -218,18 +324,36 @@ function registerEndpoint(
 ): void {
   const byType = new Map(calls.map((c) => [c.queryType, c]));
   const bodyLimit = Math.max(DEFAULT_BODY_LIMIT, ...calls.map((c) => c.bodyLimit ?? 0));
-  fastify.post(endpoint, { bodyLimit }, async (request, reply) => {
-    const body = asObject(request.body);
-    const queryType = body.query_type;
-    if (typeof queryType !== 'string' || queryType === '')
-      throw invalid('query_type is required', 'query_type');
-    const def = byType.get(queryType);
-    if (!def) throw invalid(`query_type '${queryType.slice(0, 60)}' is not known here`, 'query_type');
-    const { actor, token } = await establishActor(app, auth, request, def.access, body);
-    checkAccess(app, def.access, actor);
-    const input = parseWith(def.input as never, body);
-    const result = await def.handler(requestContext(app, request, actor, token), input);
-    return reply.send(result);
+  fastify.register(async (scope) => {
+    // The endpoint reads its JSON bodies as bytes, so a large one is parsed only once admitted.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(endpoint, { bodyLimit }, async (request, reply) => {
+      const bytes = rawBytes(request.body);
+      let admitted: Awaited<ReturnType<typeof admitLargeBody>> | null = null;
+      if (bytes.length > DEFAULT_BODY_LIMIT) {
+        admitted = await admitLargeBody(app, auth, request, bytes.toString('utf8'), byType);
+      }
+      const body = bytes.length ? asObject(parseJson(bytes)) : {};
+      if (admitted) {
+        for (const [name, value] of Object.entries(admitted.scanned)) {
+          if (value !== undefined && body[name] !== value) throw invalid(`${name} could not be read`, name);
+        }
+      }
+      refuseUnsafeText(body);
+      const queryType = body.query_type;
+      if (typeof queryType !== 'string' || queryType === '')
+        throw invalid('query_type is required', 'query_type');
+      const def = byType.get(queryType);
+      if (!def) throw invalid(`query_type '${queryType.slice(0, 60)}' is not known here`, 'query_type');
+      const { actor, token } = admitted ?? (await establishActor(app, auth, request, def.access, body));
+      checkAccess(app, def.access, actor);
+      const input = parseWith(def.input as never, body);
+      const result = await def.handler(requestContext(app, request, actor, token), input);
+      return reply.send(result);
+    });
   });
 }
 

@@ -126,7 +126,7 @@ describe('security headers on every answer', () => {
   });
 
   it('sends them with a 503 while the database is unreachable', async () => {
-    const dead = openPostgres('postgres://nobody@127.0.0.1:1/none', 1);
+    const dead = openPostgres('postgres://nobody@127.0.0.1:1/none', { poolSize: 1 });
     const app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
       database: dead,

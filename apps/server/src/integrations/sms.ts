@@ -25,8 +25,13 @@ export function localSmsSender(log: FastifyBaseLogger): SmsSender {
 }
 
 /** Twilio's Messages API over HTTPS. */
-export function twilioSmsSender(options: { accountSid: string; authToken: string; from: string }): SmsSender {
-  const url = `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
+export function twilioSmsSender(options: {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  apiUrl: string;
+}): SmsSender {
+  const url = `${options.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const auth = Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64');
   return {
     name: 'twilio',

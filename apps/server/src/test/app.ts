@@ -22,6 +22,8 @@ export class TestClock implements Clock {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The settings it was built with (a second instance gets the same). */
+  env: Record<string, string>;
   database: Database;
   clock: TestClock;
   close(): Promise<void>;
@@ -44,7 +46,7 @@ function testConfig(env: Record<string, string> = {}) {
  */
 export async function secondInstance(t: TestApp, options: { adapters?: Adapters } = {}) {
   const app = await buildApp({
-    config: testConfig(),
+    config: testConfig(t.env),
     database: t.database,
     clock: t.clock,
     logger: false,
@@ -53,6 +55,13 @@ export async function secondInstance(t: TestApp, options: { adapters?: Adapters 
   await app.ready();
   return app;
 }
+
+/** Settings for tests of checkout itself (many orders by one customer), not of its abuse limits. */
+export const UNLIMITED_CHECKOUTS = {
+  CHECKOUT_ATTEMPTS_PER_CUSTOMER: '1000000',
+  CHECKOUT_DECLINES_PER_CUSTOMER: '1000000',
+  CHECKOUT_DECLINES_PER_ADDRESS: '1000000',
+};
 
 /** Builds the real app on a fresh migrated database with a fixed clock and local adapters. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -65,6 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await app.ready();
   return {
     app,
+    env,
     database,
     clock,
     async close() {

@@ -18,7 +18,7 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(target.url);
   url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 10);
+  const database = openPostgres(url.toString(), { poolSize: 10 });
   const close = database.close;
   return {
     ...database,

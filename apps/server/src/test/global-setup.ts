@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`CREATE DATABASE "${TEMPLATE_DB}"`);
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${TEMPLATE_DB}`;
-    const template = openPostgres(templateUrl.toString(), 1);
+    const template = openPostgres(templateUrl.toString(), { poolSize: 1, statementTimeoutMs: 0 });
     await template.migrate();
     await template.close();
     await admin.end();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SMS_CODE_LENGTH } from '../constants.js';
+import { dbId, dbIdText } from '../wire/wire.js';
 
 const phoneText = z.string().trim().min(6, 'phone is too short').max(20, 'phone is too long');
 
@@ -36,11 +37,11 @@ export const updateCustomerRequest = z.object({
   username: z.string().trim().min(1, 'username is required').max(120),
   email: z.string().trim().max(254).pipe(z.email('email is not a valid address')),
   address: z.string().trim().max(300).optional(),
-  location: z.number().int().positive().optional(),
+  location: dbId.optional(),
 });
 export type UpdateCustomerRequest = z.infer<typeof updateCustomerRequest>;
 
-export const customerIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const customerIdParams = z.object({ id: dbIdText });
 
 export const staffCredentials = z.object({
   email: z.string().trim().toLowerCase().max(254).pipe(z.email('email is not a valid address')),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, SALES_CHANNELS } from '../constants.js';
 import { addDays, daysBetween, type IsoDate, parseWireDate, weekdayOfDate } from '../dates/business-time.js';
 import { wireDate } from '../stock/stock.schemas.js';
+import { dbId, locationChoice, wholeNumber } from '../wire/wire.js';
 
 /**
  * Wire contracts of the back office: dashboards, customer order lists and external operator
@@ -68,7 +69,7 @@ export const ORDER_LIST_SOURCES = ['kitchaco', 'uber_eats', 'deliveroo', 'doorda
 export const dashboardRequest = withRangeChecks(
   z.object({
     /** 0 = all locations (super admin). An operator always gets their own location (-1 is their default). */
-    kitchaco_location: z.number().int().min(-1),
+    kitchaco_location: locationChoice(-1),
     ...dateRange,
   }),
 );
@@ -205,9 +206,9 @@ export const MAX_ORDER_PAGE_SIZE = 500;
 export const ordersDataRequest = withRangeChecks(
   z.object({
     /** 0 = all locations (super admin); an operator always gets their own location. */
-    kitchaco_location: z.number().int().min(-1),
+    kitchaco_location: locationChoice(-1),
     ...dateRange,
-    page: z.number().int().min(1).default(1),
+    page: wholeNumber(1).default(1),
     page_size: z.number().int().min(1).max(MAX_ORDER_PAGE_SIZE).default(DEFAULT_ORDER_PAGE_SIZE),
     status: z.enum(ORDER_STATUSES).optional(),
     order_source: z.enum(ORDER_LIST_SOURCES).optional(),
@@ -281,7 +282,7 @@ export type OrdersDataResponse = z.infer<typeof ordersDataResponse>;
 /** The same filters without paging: the CSV export of the order list. */
 export const ordersExportRequest = withRangeChecks(
   z.object({
-    kitchaco_location: z.number().int().min(-1),
+    kitchaco_location: locationChoice(-1),
     ...dateRange,
     status: z.enum(ORDER_STATUSES).optional(),
     order_source: z.enum(ORDER_LIST_SOURCES).optional(),
@@ -297,9 +298,7 @@ export const externalOperatorsResponse = z.object({
   external_operators: z.array(z.object({ id: count, business_name: z.string() })),
 });
 
-export const reportsDataRequest = withRangeChecks(
-  z.object({ external_operator: z.number().int().positive(), ...dateRange }),
-);
+export const reportsDataRequest = withRangeChecks(z.object({ external_operator: dbId, ...dateRange }));
 export type ReportsDataRequest = z.infer<typeof reportsDataRequest>;
 
 export const reportsDataResponse = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SALES_REPORT_STATUSES } from '../constants.js';
 import { addDays, isFortnightStart, parseWireDate } from '../dates/business-time.js';
 import { wireDate } from '../stock/stock.schemas.js';
+import { dbId, wholeNumber } from '../wire/wire.js';
 import { INVOICE_CHANNELS, MISC_CHARGE_SLOTS } from './invoice.js';
 
 /**
@@ -115,11 +116,11 @@ export type InvoiceFigures = z.infer<typeof invoiceFigures>;
 export const getSalesReportRequest = z
   .object({
     /** A location (the sales report screen; 0 = all locations) ... */
-    kitchaco: z.number().int().min(0).optional(),
+    kitchaco: wholeNumber(0).optional(),
     /** ... or an external operator (the invoice; 0 = all operators, figures only). */
-    external_operator: z.number().int().min(0).optional(),
+    external_operator: wholeNumber(0).optional(),
     ...fortnightDates,
-    sales_invoice_fortnight_period: z.number().int().positive().optional(),
+    sales_invoice_fortnight_period: dbId.optional(),
   })
   .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] })
   .refine((o) => (o.kitchaco === undefined) !== (o.external_operator === undefined), {
@@ -177,7 +178,7 @@ export const salesReportResponse = z.object({
 export type SalesReportResponse = z.infer<typeof salesReportResponse>;
 
 export const generateSalesReportRequest = z
-  .object({ kitchaco: z.number().int().min(0), ...fortnightDates })
+  .object({ kitchaco: wholeNumber(0), ...fortnightDates })
   .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] });
 export const generateSalesReportResponse = z.object({
   success: z.literal(true),
@@ -192,9 +193,9 @@ export const generateSalesReportResponse = z.object({
  */
 export const approveSalesReportRequest = z
   .object({
-    external_operator: z.number().int().positive(),
+    external_operator: dbId,
     ...fortnightDates,
-    sales_invoice_fortnight_period: z.number().int().positive().optional(),
+    sales_invoice_fortnight_period: dbId.optional(),
     misc: z
       .array(miscChargeWire)
       .max(MISC_CHARGE_SLOTS, `at most ${MISC_CHARGE_SLOTS} miscellaneous charges`)
@@ -209,9 +210,9 @@ export type ApproveSalesReportRequest = z.infer<typeof approveSalesReportRequest
 
 export const emailSalesReportRequest = z
   .object({
-    external_operator: z.number().int().positive(),
+    external_operator: dbId,
     ...fortnightDates,
-    sales_invoice_fortnight_period: z.number().int().positive().optional(),
+    sales_invoice_fortnight_period: dbId.optional(),
   })
   .loose()
   .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] });
@@ -220,7 +221,7 @@ export const financeMessageResponse = z.object({ success: z.literal(true), messa
 
 export const transactionalReportRequest = z
   .object({
-    kitchaco: z.number().int().min(0),
+    kitchaco: wholeNumber(0),
     ...fortnightDates,
     deliveroo: z.boolean().default(false),
     uber_eats: z.boolean().default(false),

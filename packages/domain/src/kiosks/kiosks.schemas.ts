@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from '../wire/wire.js';
 
 /** Wire contracts of the kiosk list (POS devices) and card-terminal pairing, and the contact form. */
 
@@ -31,7 +32,7 @@ export const kioskLocation = z.object({
 export const kiosksResponse = z.object({ success: z.literal(true), kiosks: z.array(kioskLocation) });
 
 export const createDeviceCodeRequest = z.object({
-  kiosk_id: z.number().int().positive(),
+  kiosk_id: dbId,
   kiosk_name: z.string().trim().max(120).optional(),
   square_location_id: z.string().trim().max(120).optional(),
   /** The card provider's device-codes URL the old client sent; the server uses its own. */

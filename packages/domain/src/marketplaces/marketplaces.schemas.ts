@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants.js';
+import { dbId } from '../wire/wire.js';
 import { marketplaceChannel } from './marketplace-order.js';
 
 /**
@@ -7,7 +8,7 @@ import { marketplaceChannel } from './marketplace-order.js';
  * mappings and the CSV import of a platform's order export. Amounts are numbers in dollars.
  */
 
-const id = z.number().int().positive();
+const id = dbId;
 
 /** Largest export accepted in one import, in characters (the request body limit is set to match). */
 export const MARKETPLACE_CSV_MAX_CHARS = 5 * 1024 * 1024;

@@ -1,2 +1,3 @@
+export * from './links.js';
 export * from './menu-admin.schemas.js';
 export * from './vendors.schemas.js';

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { MEAL_STATUSES } from '../constants.js';
+import { dbId, locationChoice, MAX_INT32, wholeNumber } from '../wire/wire.js';
 
 /**
  * Wire contracts of menu management (super admin and operator) on the admin data endpoint.
  * Names and messages are the spec's. An operator's additions and changes always wait for review.
  */
 
-const id = z.number().int().positive();
+const id = dbId;
 const count = z.number().int();
 
 export const MENU_MESSAGES = {
@@ -67,7 +68,7 @@ export type AdminMeal = z.infer<typeof adminMeal>;
 
 export const adminMenuRequest = z.object({
   /** A location (0 = all for the super admin); an operator always gets their own. */
-  kitchaco_location: z.number().int().min(-1),
+  kitchaco_location: locationChoice(-1),
 });
 export const adminBrand = z.object({
   id: count,
@@ -96,8 +97,8 @@ export const specificMenuItemResponse = z.object({
 });
 
 /** A combo or sub-item as the edit form sends it: id 0 (or absent) adds a new one. */
-const editCombo = z.object({ id: count.optional(), name, price, status: mealStatus });
-const editSubitem = z.object({ id: count.optional(), name, status: mealStatus });
+const editCombo = z.object({ id: wholeNumber(0).optional(), name, price, status: mealStatus });
+const editSubitem = z.object({ id: wholeNumber(0).optional(), name, status: mealStatus });
 
 export const updateMenuRequest = z.object({
   menu_item: z.object({
@@ -129,7 +130,11 @@ export const addMenuRequest = z.object({
   meal_price: price,
   description: z.string().trim().max(1000).default(''),
   image: imageUpload.optional(),
-  vendor_id: z.number({ error: MENU_MESSAGES.selectBrand }).int().positive(MENU_MESSAGES.selectBrand),
+  vendor_id: z
+    .number({ error: MENU_MESSAGES.selectBrand })
+    .int()
+    .positive(MENU_MESSAGES.selectBrand)
+    .max(MAX_INT32, MENU_MESSAGES.selectBrand),
   category_id: id.optional(),
 });
 export type AddMenuRequest = z.infer<typeof addMenuRequest>;

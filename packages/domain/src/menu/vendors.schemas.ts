@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dbIdText } from '../wire/wire.js';
+import { isSafeLink } from './links.js';
 
 export const kitchen = z.object({ id: z.number().int(), title: z.string() });
 export type Kitchen = z.infer<typeof kitchen>;
@@ -16,7 +18,7 @@ export const vendor = z.object({
 });
 export type Vendor = z.infer<typeof vendor>;
 export const vendorList = z.array(vendor);
-export const vendorListQuery = z.object({ kitchaco: z.coerce.number().int().positive().optional() });
+export const vendorListQuery = z.object({ kitchaco: dbIdText.optional() });
 
 /** `GET /api/v1/vendor-filters/`: the kitchens (cuisines) vendors are grouped by. */
 export const vendorFilters = z.object({ Kitchen: z.array(kitchen) });
@@ -39,7 +41,7 @@ export type MenuMeal = z.infer<typeof menuMeal>;
 
 export const vendorMenu = z.object({ vendor, meals: z.array(menuMeal) });
 export type VendorMenu = z.infer<typeof vendorMenu>;
-export const vendorIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const vendorIdParams = z.object({ id: dbIdText });
 
 /** A post of the "What's Latest" / "Checkout the latest" feed. */
 export const feedPost = z.object({
@@ -53,3 +55,17 @@ export const feedPost = z.object({
 export type FeedPost = z.infer<typeof feedPost>;
 export const feedQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(7) });
 export const feedList = z.array(feedPost);
+
+export const feedLink = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(isSafeLink, 'link must be an http(s) address or a path of this site starting with /');
+
+export const addFeedPostRequest = z.object({
+  title: z.string().trim().min(1, 'title is required').max(120),
+  body: z.string().trim().min(1, 'body is required').max(1000),
+  link: feedLink.optional(),
+  image: z.string().trim().max(500).optional(),
+});
+export const deleteFeedPostRequest = z.object({ id: dbIdText });

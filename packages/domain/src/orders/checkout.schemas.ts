@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants.js';
+import { dbId, dbIdText } from '../wire/wire.js';
 
-const id = z.number().int().positive();
+const id = dbId;
 
 /** One cart line as the client sends it: ids only; every price comes from the server. */
 export const cartLineInput = z.object({
@@ -134,6 +135,6 @@ export const orderStatusEvent = z.object({ order_id: z.number().int(), status: o
 export type OrderStatusEvent = z.infer<typeof orderStatusEvent>;
 
 export const updateOrderStatusRequest = z.object({
-  order_id: z.coerce.number().int().positive(),
+  order_id: dbIdText,
   status: orderStatus,
 });

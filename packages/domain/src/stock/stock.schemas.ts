@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STOCK_ITEM_STATUSES, STOCK_ORDER_STATUSES } from '../constants.js';
 import { parseWireDate } from '../dates/business-time.js';
+import { dbId, locationChoice } from '../wire/wire.js';
 
 /**
  * Wire contracts of stock ordering: `/api/v1/stock-list/`, `/api/v1/stock-order-list/` and the stock
@@ -8,7 +9,7 @@ import { parseWireDate } from '../dates/business-time.js';
  * against the server's own pricing and never stored as sent.
  */
 
-const id = z.number().int().positive();
+const id = dbId;
 const money = z.number();
 /** A quantity: never negative, at most 3 decimals (whole units are checked per item by the server). */
 const quantity = z
@@ -221,7 +222,7 @@ export const stockOrderDoneResponse = z.object({
 
 export const approvedDisapprovedRequest = z.object({
   /** 0 = all locations. */
-  kitchaco_location: z.number().int().min(0),
+  kitchaco_location: locationChoice(0),
   start_date: wireDate,
   end_date: wireDate,
 });
@@ -241,7 +242,7 @@ export type ApprovedDisapprovedResponse = z.infer<typeof approvedDisapprovedResp
 
 export const qtyType = z.object({ id: z.number().int(), qty_type: z.string(), whole_units: z.boolean() });
 
-export const adminStockListRequest = z.object({ kitchaco_location: z.number().int().min(0) });
+export const adminStockListRequest = z.object({ kitchaco_location: locationChoice(0) });
 export const adminStockListItem = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -299,7 +300,7 @@ export const stockBundleItem = z.object({
 });
 export type StockBundleItem = z.infer<typeof stockBundleItem>;
 
-export const stockBundlesRequest = z.object({ kitchaco_location: z.number().int().positive() });
+export const stockBundlesRequest = z.object({ kitchaco_location: dbId });
 export const mealBundle = z.object({
   meal_id: z.number().int(),
   meal_name: z.string(),
@@ -322,7 +323,7 @@ export const deleteStockBundleRequest = z.object({ stock_bundle_id: id });
 export const stockSuccessResponse = z.object({ success: z.literal(true) });
 
 export const stockUsageRequest = z.object({
-  kitchaco_location: z.number().int().positive(),
+  kitchaco_location: dbId,
   start_date: wireDate,
   end_date: wireDate,
 });

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { money, orderStatusEnum, salesChannelEnum } from './enums.js';
 import { locations } from './locations.js';
 import { meals, vendors } from './menu.js';
@@ -156,7 +166,39 @@ export const promoCodes = pgTable('promo_codes', {
   minSubTotal: money('min_sub_total').notNull().default('0'),
   validFrom: timestamp('valid_from', { withTimezone: true }),
   validUntil: timestamp('valid_until', { withTimezone: true }),
+  /** Orders that may use the code in all (null: no limit), and per customer (WELCOME10: 1). */
+  maxUses: integer('max_uses'),
+  maxUsesPerCustomer: integer('max_uses_per_customer'),
+  /** Uses so far, reserved before the card is charged (given back if the payment fails). */
+  uses: integer('uses').notNull().default(0),
 });
+
+/** Each checkout's reservation of a limited promo code, once per Idempotency-Key. */
+export const promoRedemptions = pgTable('promo_redemptions', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  code: text('code')
+    .notNull()
+    .references(() => promoCodes.code),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** How many orders each customer placed with a limited promo code. */
+export const promoCustomerUses = pgTable(
+  'promo_customer_uses',
+  {
+    code: text('code')
+      .notNull()
+      .references(() => promoCodes.code),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    uses: integer('uses').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.customerId] })],
+);
 
 /** Stored answers for idempotent calls (checkout): same key + same body = same answer. */
 export const idempotencyKeys = pgTable('idempotency_keys', {

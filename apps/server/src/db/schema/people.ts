@@ -98,3 +98,18 @@ export const rateLimitEvents = pgTable(
   },
   (t) => [index('rate_limit_events_idx').on(t.bucket, t.key, t.at)],
 );
+
+/**
+ * Fixed-window counters for limits that must hold under races on any number of instances
+ * (checkout attempts and declines): one `INSERT ... ON CONFLICT DO UPDATE` increments a counter
+ * atomically and returns its new value, so exactly `limit` callers see a value within it.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').primaryKey(),
+    n: integer('n').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_counters_expires_idx').on(t.expiresAt)],
+);

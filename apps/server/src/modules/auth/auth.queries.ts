@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   customers,
@@ -87,8 +87,16 @@ export async function countEvents(db: DbOrTx, bucket: string, key: string, since
   return row?.n ?? 0;
 }
 
-export async function recordEvent(db: DbOrTx, bucket: string, key: string, at: Date): Promise<void> {
-  await db.insert(rateLimitEvents).values({ bucket, key, at });
+export async function recordEvent(db: DbOrTx, bucket: string, key: string, at: Date): Promise<number> {
+  const [row] = await db
+    .insert(rateLimitEvents)
+    .values({ bucket, key, at })
+    .returning({ id: rateLimitEvents.id });
+  return row!.id;
+}
+
+export async function forgetEvent(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, id));
 }
 
 export async function clearEvents(db: DbOrTx, bucket: string, key: string): Promise<void> {
@@ -158,4 +166,21 @@ export async function updateCustomerProfile(
 export async function locationExists(db: DbOrTx, id: number): Promise<boolean> {
   const [row] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, id)).limit(1);
   return Boolean(row);
+}
+
+/** Active staff accounts with their password hashes (the production start checks them). */
+export function activeStaffHashes(db: DbOrTx) {
+  return db
+    .select({ id: staffUsers.id, email: staffUsers.email, passwordHash: staffUsers.passwordHash })
+    .from(staffUsers)
+    .where(eq(staffUsers.isActive, true));
+}
+
+/** Disables accounts; their sessions and remembered credentials stop working at once. */
+export async function disableStaff(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(staffUsers)
+    .set({ isActive: false, credentialVersion: sql`${staffUsers.credentialVersion} + 1` })
+    .where(inArray(staffUsers.id, ids));
 }

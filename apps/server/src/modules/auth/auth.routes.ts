@@ -38,7 +38,7 @@ export const authModule: Module = {
       access: PUBLIC,
       body: loginPhoneRequest,
       response: loginPhoneResponse,
-      handler: (ctx, { body }) => auth.loginWithCode(ctx.app, body.phone, body.code),
+      handler: (ctx, { body }) => auth.loginWithCode(ctx.app, body.phone, body.code, ctx.clientAddress),
     }),
     defineRoute({
       method: 'GET',

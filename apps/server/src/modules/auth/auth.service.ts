@@ -4,11 +4,11 @@ import {
   SMS_CODE_LENGTH,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_TTL_SECONDS,
-  SMS_MAX_FAILURES_PER_PHONE_PER_DAY,
   type StaffCredentials,
   type UpdateCustomerRequest,
 } from '@kitchaco/domain';
 import type { AppContext, CachedSession } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import {
   type AppError,
@@ -49,33 +49,56 @@ const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minu
 
 const STAFF_FAIL_BUCKET = 'staff_login_failure';
 
-async function assertNotThrottled(app: AppContext, email: string, now: Date): Promise<void> {
+/**
+ * Takes one try of the account's allowance before its password is checked: under the account's
+ * lock, refuses (429) when the window's failures reach the limit, else records this try as a
+ * failure until it proves right. Parallel guesses therefore cost at most the limit in password
+ * checks, on any number of instances. Returns the try's id, to forget it if the password is right.
+ */
+async function takeTry(app: AppContext, email: string, now: Date): Promise<number> {
   const { staffLoginFailures, staffLoginWindowMinutes } = app.config.limits;
-  const failures = await q.countEvents(
-    app.db,
-    STAFF_FAIL_BUCKET,
-    email,
-    minutesAgo(now, staffLoginWindowMinutes),
-  );
-  if (failures >= staffLoginFailures) {
-    throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, staffLoginWindowMinutes * 60);
-  }
+  return app.db.transaction(async (tx) => {
+    await q.lockKey(tx, `${STAFF_FAIL_BUCKET}:${email}`);
+    const since = minutesAgo(now, staffLoginWindowMinutes);
+    if ((await q.countEvents(tx, STAFF_FAIL_BUCKET, email, since)) >= staffLoginFailures) {
+      throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, staffLoginWindowMinutes * 60);
+    }
+    return q.recordEvent(tx, STAFF_FAIL_BUCKET, email, now);
+  });
 }
 
-/** Checks email and password (argon2id); records a failure for throttling. Null when wrong. */
+/** Checks email and password (argon2id) within the account's allowance of tries. Null when wrong. */
 async function checkStaffPassword(app: AppContext, credentials: StaffCredentials) {
   const now = app.clock.now();
-  await assertNotThrottled(app, credentials.email, now);
+  const attempt = await takeTry(app, credentials.email, now);
   const row = await q.findStaffByEmail(app.db, credentials.email);
   const ok = await verifyPassword(
     row?.user.passwordHash ?? (await dummyPasswordHash()),
     credentials.password,
   );
-  if (!row || !ok || !row.user.isActive) {
-    await q.recordEvent(app.db, STAFF_FAIL_BUCKET, credentials.email, now);
-    return null;
-  }
+  if (!row || !ok || !row.user.isActive) return null;
+  await q.forgetEvent(app.db, attempt);
   return row;
+}
+
+/**
+ * Disables every active staff account whose password is `password` (the demo's published one, on a
+ * production start of a database that once ran as the demo); returns their emails. Checked by
+ * verifying each account's hash, a few at a time on argon2's threads.
+ */
+export async function disableAccountsWithPassword(db: Db, password: string): Promise<string[]> {
+  const accounts = await q.activeStaffHashes(db);
+  const found: { id: number; email: string }[] = [];
+  for (let i = 0; i < accounts.length; i += 4) {
+    const batch = accounts.slice(i, i + 4);
+    const matches = await Promise.all(batch.map((a) => verifyPassword(a.passwordHash, password)));
+    found.push(...batch.filter((_, j) => matches[j]));
+  }
+  await q.disableStaff(
+    db,
+    found.map((a) => a.id),
+  );
+  return found.map((a) => a.email);
 }
 
 export type StaffPortal = 'admin' | 'stock' | 'stock_admin';
@@ -179,7 +202,9 @@ export const authenticator: Authenticator = {
 
 const SMS_PHONE_BUCKET = 'sms_send_phone';
 const SMS_ADDRESS_BUCKET = 'sms_send_address';
-const CODE_FAIL_BUCKET = 'sms_code_failure';
+/** Wrong codes, counted per guessing address (never per phone: a stranger could lock its owner out). */
+const CODE_FAIL_ADDRESS_BUCKET = 'sms_code_failure_address';
+const CODE_FAIL_WINDOW_MINUTES = 60;
 
 function requirePhone(raw: string): string {
   const phone = normalisePhone(raw);
@@ -191,25 +216,45 @@ function codeHash(app: AppContext, phone: string, code: string): string {
   return hmac(app.config.secret, 'sms-code', phone, code);
 }
 
+/** Whether the address has used up its wrong codes for now (checked under its lock). */
+async function guessesSpent(
+  app: AppContext,
+  tx: Parameters<typeof q.countEvents>[0],
+  address: string,
+  now: Date,
+) {
+  const since = minutesAgo(now, CODE_FAIL_WINDOW_MINUTES);
+  return (
+    (await q.countEvents(tx, CODE_FAIL_ADDRESS_BUCKET, address, since)) >=
+    app.config.limits.codeFailuresPerAddress
+  );
+}
+
 /**
- * Sends a sign-in code. Sends are limited per phone and per client address within a window; the
- * count and the send happen under per-key locks so parallel requests cannot slip past the limit.
- * A resend replaces the earlier code.
+ * Sends a sign-in code. Sends are limited per phone (per window and per day) and per client
+ * address; the count and the send happen under per-key locks so parallel requests cannot slip past
+ * the limit. Nothing is sent that could not be used: not past a limit, and not to an address that
+ * has spent its wrong guesses. A resend replaces the earlier code.
  */
 export async function sendSmsCode(app: AppContext, rawPhone: string, clientAddress: string) {
   const phone = requirePhone(rawPhone);
   const now = app.clock.now();
-  const { smsPerPhone, smsPerAddress, smsWindowMinutes } = app.config.limits;
+  const { smsPerPhone, smsPerAddress, smsWindowMinutes, smsPerPhonePerDay } = app.config.limits;
   const since = minutesAgo(now, smsWindowMinutes);
   await app.db.transaction(async (tx) => {
     await q.lockKey(tx, `${SMS_ADDRESS_BUCKET}:${clientAddress}`);
     await q.lockKey(tx, `${SMS_PHONE_BUCKET}:${phone}`);
-    const [byAddress, byPhone] = [
+    const [byAddress, byPhone, byPhoneToday] = [
       await q.countEvents(tx, SMS_ADDRESS_BUCKET, clientAddress, since),
       await q.countEvents(tx, SMS_PHONE_BUCKET, phone, since),
+      await q.countEvents(tx, SMS_PHONE_BUCKET, phone, minutesAgo(now, 24 * 60)),
     ];
     if (byAddress >= smsPerAddress || byPhone >= smsPerPhone) {
       throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, smsWindowMinutes * 60);
+    }
+    if (byPhoneToday >= smsPerPhonePerDay) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, 3600);
+    if (await guessesSpent(app, tx, clientAddress, now)) {
+      throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, CODE_FAIL_WINDOW_MINUTES * 60);
     }
     const code = newSmsCode(SMS_CODE_LENGTH);
     await q.consumeLiveCodes(tx, phone, now);
@@ -234,22 +279,27 @@ export async function sendSmsCode(app: AppContext, rawPhone: string, clientAddre
 type CodeCheck = { ok: true; customerId: number; token: string } | { ok: false; error: AppError };
 
 /**
- * Signs in with a code. A code is single-use, expires, and dies after 3 wrong tries; a phone gets
- * at most 10 failures a day. A new phone becomes a new customer.
+ * Signs in with a code. A wrong guess counts against the code that was sent (single-use, expires,
+ * dies after 3 wrong tries: with no code sent there is nothing to guess) and against the guessing
+ * address (`SMS_CODE_FAILURES_PER_ADDRESS` an hour), never against the phone: a stranger's guesses
+ * cannot lock its owner out, who signs in with the next code. A phone's guesses are bounded by its
+ * codes: at most `SMS_SENDS_PER_PHONE_PER_DAY` a day, 3 tries each. A new phone becomes a new customer.
  */
-export async function loginWithCode(app: AppContext, rawPhone: string, code: string) {
+export async function loginWithCode(app: AppContext, rawPhone: string, code: string, clientAddress: string) {
   const phone = requirePhone(rawPhone);
   const now = app.clock.now();
   // Failures must be recorded even though the call fails, so the transaction returns them.
   const result = await app.db.transaction(async (tx): Promise<CodeCheck> => {
-    await q.lockKey(tx, `${CODE_FAIL_BUCKET}:${phone}`);
-    const failures = await q.countEvents(tx, CODE_FAIL_BUCKET, phone, new Date(now.getTime() - 86_400_000));
-    if (failures >= SMS_MAX_FAILURES_PER_PHONE_PER_DAY) {
-      return { ok: false, error: tooManyRequests(AUTH_MESSAGES.tooManyAttempts, 3600) };
+    await q.lockKey(tx, `${CODE_FAIL_ADDRESS_BUCKET}:${clientAddress}`);
+    if (await guessesSpent(app, tx, clientAddress, now)) {
+      return {
+        ok: false,
+        error: tooManyRequests(AUTH_MESSAGES.tooManyAttempts, CODE_FAIL_WINDOW_MINUTES * 60),
+      };
     }
     const live = await q.findLiveCodeForUpdate(tx, phone, now);
     if (!live || !sameHex(live.codeHash, codeHash(app, phone, code))) {
-      await q.recordEvent(tx, CODE_FAIL_BUCKET, phone, now);
+      await q.recordEvent(tx, CODE_FAIL_ADDRESS_BUCKET, clientAddress, now);
       if (live) {
         const attempts = live.attempts + 1;
         await q.updateCode(

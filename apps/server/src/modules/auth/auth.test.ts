@@ -137,17 +137,62 @@ describe('customer sign-in by SMS code', () => {
     expect((await post('/api/v1/login-phone/', { phone, code })).statusCode).toBe(401);
   });
 
-  it('allows at most 10 failed codes per phone a day', async () => {
+  it("does not let a stranger's wrong codes lock a phone's owner out", async () => {
     const phone = newPhone();
-    for (let i = 0; i < 10; i++) await post('/api/v1/login-phone/', { phone, code: `${9000 + i}` });
+    const stranger = fromNewAddress();
+    // No code was asked for: there is nothing to guess, and the phone keeps no count.
+    for (let i = 0; i < 10; i++) {
+      const res = await post('/api/v1/login-phone/', { phone, code: `${9000 + i}` }, {}, stranger);
+      expect(res.statusCode).toBe(401);
+    }
     await post('/api/v1/send-sms/', { phone });
-    const res = await post('/api/v1/login-phone/', { phone, code: await latestCode(phone) });
-    expect(res.statusCode).toBe(429);
-    t.clock.advance(24 * 3_600_000 + 1000);
+    const owner = await post('/api/v1/login-phone/', { phone, code: await latestCode(phone) });
+    expect(owner.statusCode).toBe(200);
+
+    // A code the stranger burnt with wrong guesses is replaced by the owner's next one.
+    await post('/api/v1/send-sms/', { phone });
+    const burnt = await latestCode(phone);
+    const wrong = burnt === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 3; i++) await post('/api/v1/login-phone/', { phone, code: wrong }, {}, stranger);
     await post('/api/v1/send-sms/', { phone });
     expect((await post('/api/v1/login-phone/', { phone, code: await latestCode(phone) })).statusCode).toBe(
       200,
     );
+  });
+
+  it('counts wrong codes per guessing address, and sends that address no code it cannot use', async () => {
+    const guesser = fromNewAddress();
+    const statuses = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await post('/api/v1/login-phone/', { phone: newPhone(), code: '1234' }, {}, guesser);
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses[20]).toBe(429);
+    // Its next send is refused before any SMS is queued...
+    const phone = newPhone();
+    const send = await post('/api/v1/send-sms/', { phone }, {}, guesser);
+    expect(send.statusCode).toBe(429);
+    await expect(latestCode(phone)).rejects.toThrow(/no code sent/);
+    // ...while the same phone signs in from anywhere else, and the address recovers after an hour.
+    await post('/api/v1/send-sms/', { phone });
+    expect((await post('/api/v1/login-phone/', { phone, code: await latestCode(phone) })).statusCode).toBe(
+      200,
+    );
+    t.clock.advance(61 * 60_000);
+    expect((await post('/api/v1/send-sms/', { phone: newPhone() }, {}, guesser)).statusCode).toBe(200);
+  });
+
+  it('sends a phone at most 10 codes a day (3 tries each bounds the guesses at it)', async () => {
+    const phone = newPhone();
+    const statuses = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await post('/api/v1/send-sms/', { phone })).statusCode);
+      t.clock.advance(16 * 60_000);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    t.clock.advance(24 * 3_600_000);
+    expect((await post('/api/v1/send-sms/', { phone })).statusCode).toBe(200);
   });
 
   it('rejects a code that is not 4 digits with the field named', async () => {

@@ -156,4 +156,15 @@ describe('email and password on every staff call', () => {
     const login = await call({ query_type: 'admin_login', email: user.email, password: TEST_PASSWORD });
     expect(login.statusCode).toBe(429);
   });
+
+  it('makes at most the limit of password checks from 50 parallel wrong guesses (PostgreSQL: a real race)', async () => {
+    const user = await createStaff(t.database.db, 'operator', { locationId: location.id });
+    const before = argon2.verifications;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => locations(user.email, `parallel guess ${i}`)),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(10).fill(401), ...Array(40).fill(429)]);
+    expect(argon2.verifications - before, 'full password checks').toBe(10);
+  });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orderLines, orders, payments } from '../../db/schema/index.js';
 import { unavailable } from '../../http/errors.js';
 import type { ChargeRequest, PaymentProvider } from '../../integrations/payments.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, type TestApp, UNLIMITED_CHECKOUTS } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
 
@@ -24,7 +24,7 @@ const chargeIds = new Map<string, Set<string>>();
 const CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Jo Citizen' };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(UNLIMITED_CHECKOUTS);
   const db = t.database.db;
   const location = await createLocation(db);
   const vendor = await createVendor(db, location.id);

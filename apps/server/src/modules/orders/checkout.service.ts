@@ -18,12 +18,51 @@ import type { Actor } from '../../http/actor.js';
 import { AppError, conflict, invalid, unauthorized, unavailable, unprocessable } from '../../http/errors.js';
 import { WriteBatcher } from '../../lib/write-batcher.js';
 import { hmac } from '../auth/secrets.js';
+import { type Allowance, countUses, spendAllowances } from '../limits/limits.service.js';
 import { activeLocation } from '../locations/locations.service.js';
 import { mealsForPricing } from '../vendors/vendors.service.js';
 import { presentCustomerOrder } from './orders.presenter.js';
 import * as q from './orders.queries.js';
 
 const MAX_DAYS_AHEAD = 7;
+const PROMO_USED_UP = 'This promo code has been used up.';
+const PROMO_USED_BY_CUSTOMER = 'You have already used this promo code.';
+
+const TEN_MINUTES = 600;
+const HOUR = 3600;
+
+/**
+ * Card testing (many cards tried in a burst) and retries of a declined card: each customer may
+ * start `CHECKOUT_ATTEMPTS_PER_CUSTOMER` checkouts per 10 minutes, and after
+ * `CHECKOUT_DECLINES_PER_CUSTOMER` declines in an hour (or `CHECKOUT_DECLINES_PER_ADDRESS` from one
+ * address) no card is tried for the rest of the hour.
+ */
+function checkoutAllowances(app: AppContext, customerId: number, clientAddress: string) {
+  const { checkoutAttemptsPerCustomer, checkoutDeclinesPerCustomer, checkoutDeclinesPerAddress } =
+    app.config.limits;
+  const attempts: Allowance = {
+    key: `checkout:attempt:customer:${customerId}`,
+    limit: checkoutAttemptsPerCustomer,
+    windowSeconds: TEN_MINUTES,
+    message: 'Too many payment attempts. Please wait a few minutes and try again.',
+  };
+  const declined = 'Too many declined payments. Please try again later.';
+  const declines: Allowance[] = [
+    {
+      key: `checkout:decline:customer:${customerId}`,
+      limit: checkoutDeclinesPerCustomer,
+      windowSeconds: HOUR,
+      message: declined,
+    },
+    {
+      key: `checkout:decline:address:${clientAddress}`,
+      limit: checkoutDeclinesPerAddress,
+      windowSeconds: HOUR,
+      message: declined,
+    },
+  ];
+  return { attempts, declines };
+}
 const PROVIDER_UNAVAILABLE =
   'The card payment could not be confirmed. Please try again: the same order is never charged twice.';
 
@@ -136,6 +175,7 @@ export async function priceCheckout(app: AppContext, input: CheckoutRequest): Pr
       (!row.validFrom || row.validFrom.getTime() <= now.getTime()) &&
       (!row.validUntil || row.validUntil.getTime() > now.getTime());
     if (!live) throw invalid('This promo code is not valid.', 'promo_code');
+    if (row.maxUses !== null && row.uses >= row.maxUses) throw invalid(PROMO_USED_UP, 'promo_code');
     promo = {
       percentOff: row.percentOff,
       amountOff: row.amountOff === null ? null : toMills(row.amountOff),
@@ -248,6 +288,7 @@ export async function placeOrder(
   actor: Actor,
   key: string,
   input: PlaceOrderRequest,
+  clientAddress: string,
 ): Promise<PlaceOrderResponse> {
   if (actor.kind !== 'customer') throw unauthorized('Please sign in again.');
   const customerId = actor.customerId;
@@ -259,7 +300,7 @@ export async function placeOrder(
     return first.answer;
   }
   const k: q.KeyAnswer = { key, scope: `order:${customerId}`, requestHash, createdAt: app.clock.now() };
-  const answer = attempt(app, customerId, k, input);
+  const answer = attempt(app, customerId, k, input, clientAddress);
   attempts.set(key, { requestHash, answer });
   try {
     return await answer;
@@ -273,18 +314,38 @@ async function attempt(
   customerId: number,
   k: q.KeyAnswer,
   input: PlaceOrderRequest,
+  clientAddress: string,
 ): Promise<PlaceOrderResponse> {
   const now = k.createdAt;
+  const limits = checkoutAllowances(app, customerId, clientAddress);
   let priced: PricedCheckout;
   try {
-    priced = await priceCheckout(app, input.checkout);
+    // The allowance is spent alongside the pricing (a 429 is not kept: it passes).
+    [priced] = await Promise.all([
+      priceCheckout(app, input.checkout),
+      spendAllowances(app, [limits.attempts], limits.declines),
+    ]);
   } catch (error) {
     // Nothing was charged: a refusal of the request is the key's answer (unless an earlier attempt
-    // answered); a passing failure (5xx) is not kept, so a retry tries again.
-    if (error instanceof AppError && error.status < 500) return refuse(app, k, error, null);
+    // answered); a passing failure (429, 5xx) is not kept, so a retry tries again.
+    if (error instanceof AppError && error.status < 500 && error.status !== 429) {
+      return refuse(app, k, error, null);
+    }
     throw error;
   }
   const totalCents = Math.round(priced.amounts.total / 10);
+  if (priced.promoCode) {
+    const reserved = await q.reservePromo(app.db, {
+      key: k.key,
+      code: priced.promoCode,
+      customerId,
+      at: now,
+    });
+    if (reserved !== 'reserved') {
+      const message = reserved === 'used_up' ? PROMO_USED_UP : PROMO_USED_BY_CUSTOMER;
+      return refuse(app, k, invalid(message, 'checkout.promo_code'), null);
+    }
+  }
 
   let charge: Awaited<ReturnType<typeof app.adapters.payments.charge>>;
   try {
@@ -311,6 +372,7 @@ async function attempt(
     if (earlier?.responseStatus != null) return answerOf(earlier, k);
     throw unavailable(PROVIDER_UNAVAILABLE);
   }
+  if (charge.status !== 'COMPLETED' && priced.promoCode) await q.releasePromo(app.db, k.key);
   if (charge.status === 'INVALID')
     return refuse(app, k, invalid(charge.reason, `payment.${charge.field}`), null);
   const payment = {
@@ -320,7 +382,10 @@ async function attempt(
     status: charge.status,
     totalCents,
   };
-  if (charge.status === 'DECLINED') return refuse(app, k, declined(), { ...payment, error: charge.reason });
+  if (charge.status === 'DECLINED') {
+    await countUses(app, limits.declines);
+    return refuse(app, k, declined(), { ...payment, error: charge.reason });
+  }
 
   const order = {
     locationId: priced.locationId,

@@ -9,6 +9,8 @@ import {
   orders,
   type payments,
   promoCodes,
+  promoCustomerUses,
+  promoRedemptions,
   vendors,
 } from '../../db/schema/index.js';
 import { statusNoticeOf } from './order-events.js';
@@ -16,6 +18,81 @@ import { statusNoticeOf } from './order-events.js';
 export async function findPromo(db: DbOrTx, code: string) {
   const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
   return row ?? null;
+}
+
+class PromoRefused extends Error {
+  constructor(readonly reason: 'used_up' | 'used_by_customer') {
+    super(reason);
+  }
+}
+
+/**
+ * Reserves one use of a promo code for a checkout before its card is charged, once per
+ * Idempotency-Key (a retry finds its reservation). The code's total and the customer's count are
+ * each raised by one statement whose condition PostgreSQL re-checks on the row it locks, so the
+ * limits hold however many checkouts race. Nothing changes when either limit is reached.
+ */
+export async function reservePromo(
+  db: DbOrTx,
+  r: { key: string; code: string; customerId: number; at: Date },
+): Promise<'reserved' | 'used_up' | 'used_by_customer'> {
+  try {
+    await db.transaction(async (tx) => {
+      const fresh = await tx
+        .insert(promoRedemptions)
+        .values({ idempotencyKey: r.key, code: r.code, customerId: r.customerId, createdAt: r.at })
+        .onConflictDoNothing()
+        .returning({ key: promoRedemptions.idempotencyKey });
+      if (fresh.length === 0) return;
+      const [promo] = await tx
+        .update(promoCodes)
+        .set({ uses: sql`${promoCodes.uses} + 1` })
+        .where(
+          and(
+            eq(promoCodes.code, r.code),
+            sql`(${promoCodes.maxUses} IS NULL OR ${promoCodes.uses} < ${promoCodes.maxUses})`,
+          ),
+        )
+        .returning({ perCustomer: promoCodes.maxUsesPerCustomer });
+      if (!promo) throw new PromoRefused('used_up');
+      const limit = promo.perCustomer;
+      const mine = await tx
+        .insert(promoCustomerUses)
+        .values({ code: r.code, customerId: r.customerId, uses: 1 })
+        .onConflictDoUpdate({
+          target: [promoCustomerUses.code, promoCustomerUses.customerId],
+          set: { uses: sql`${promoCustomerUses.uses} + 1` },
+          setWhere: limit === null ? undefined : sql`${promoCustomerUses.uses} < ${limit}`,
+        })
+        .returning({ uses: promoCustomerUses.uses });
+      if (mine.length === 0 || (limit !== null && mine[0]!.uses > limit)) {
+        throw new PromoRefused('used_by_customer');
+      }
+    });
+    return 'reserved';
+  } catch (error) {
+    if (error instanceof PromoRefused) return error.reason;
+    throw error;
+  }
+}
+
+/** Gives back a checkout's promo reservation (its payment failed); nothing when it has none. */
+export async function releasePromo(db: DbOrTx, key: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(promoRedemptions)
+      .where(eq(promoRedemptions.idempotencyKey, key))
+      .returning({ code: promoRedemptions.code, customerId: promoRedemptions.customerId });
+    if (!gone) return;
+    await tx
+      .update(promoCodes)
+      .set({ uses: sql`greatest(${promoCodes.uses} - 1, 0)` })
+      .where(eq(promoCodes.code, gone.code));
+    await tx
+      .update(promoCustomerUses)
+      .set({ uses: sql`greatest(${promoCustomerUses.uses} - 1, 0)` })
+      .where(and(eq(promoCustomerUses.code, gone.code), eq(promoCustomerUses.customerId, gone.customerId)));
+  });
 }
 
 /** A key's first answer, recorded with the request it answered. */

@@ -44,7 +44,8 @@ export const ordersModule: Module = {
       headers: idempotencyHeaders,
       body: placeOrderRequest,
       response: placeOrderResponse,
-      handler: (ctx, { body, headers }) => placeOrder(ctx.app, ctx.actor, headers['idempotency-key'], body),
+      handler: (ctx, { body, headers }) =>
+        placeOrder(ctx.app, ctx.actor, headers['idempotency-key'], body, ctx.clientAddress),
     }),
     defineRoute({
       method: 'GET',

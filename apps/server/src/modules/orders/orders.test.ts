@@ -11,7 +11,7 @@ import {
   payments,
   promoCodes,
 } from '../../db/schema/index.js';
-import { createTestApp, secondInstance, type TestApp } from '../../test/app.js';
+import { createTestApp, secondInstance, type TestApp, UNLIMITED_CHECKOUTS } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
 
@@ -26,7 +26,7 @@ const GOOD_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '1
 const DECLINED_CARD = { ...GOOD_CARD, card_number: '4000 0000 0000 0002' };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(UNLIMITED_CHECKOUTS);
   const db = t.database.db;
   const location = await createLocation(db, { deliveryCharge: '6.50' });
   locationId = location.id;

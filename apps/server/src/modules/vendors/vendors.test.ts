@@ -108,6 +108,18 @@ describe("What's Latest feed", () => {
     expect(feed.map((p: { title: string }) => p.title)).toEqual(['Second', 'First']);
     expect((await t.app.inject({ url: '/api/v1/feed/?limit=1' })).json()).toHaveLength(1);
 
+    // A link a click would run, or leave the site by, is refused with the field named.
+    for (const link of ['javascript:alert(document.cookie)', 'data:text/html,x', '//evil.example']) {
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin-data/',
+        headers: { authorization: `Token ${admin.token}` },
+        payload: { query_type: 'add_feed_post', title: 'Bad', body: 'x', link },
+      });
+      expect(bad.statusCode, link).toBe(400);
+      expect(bad.json().field).toBe('link');
+    }
+
     const del = await t.app.inject({
       method: 'POST',
       url: '/api/v1/admin-data/',

@@ -1,4 +1,4 @@
-import type { FeedPost } from '@kitchaco/domain';
+import { type FeedPost, isSafeLink } from '@kitchaco/domain';
 import { Anchor, Divider, Image, Skeleton, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
@@ -70,7 +70,7 @@ export function FeedPosts({ posts, loading, failed, titleOrder }: FeedPostsProps
               <time dateTime={post.published_at}>{publishedDate(post.published_at)}</time>
             </Text>
             <Text size="sm">{post.body}</Text>
-            {post.link && <PostLink link={post.link} title={post.title} />}
+            {post.link && isSafeLink(post.link) && <PostLink link={post.link} title={post.title} />}
           </Stack>
         </Fragment>
       ))}

@@ -1,0 +1,154 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments, promoCodes } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { tokenFor } from '../../test/auth.js';
+import { createLocation, createMeal, createVendor } from '../../test/factories.js';
+
+/**
+ * Card testing and promo abuse, run as bursts of parallel requests (a real race on PostgreSQL):
+ * a customer starts at most 10 checkouts per 10 minutes, no card is tried after 5 declines in an
+ * hour (10 from one address), and a promo code's total and per-customer limits hold exactly.
+ * Every refusal comes before the card is charged.
+ */
+let t: TestApp;
+let locationId: number;
+let mealId: number;
+
+const GOOD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Jo' };
+const DECLINED = { ...GOOD, card_number: '4000 0000 0000 0002' };
+let keySeq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const location = await createLocation(t.database.db);
+  locationId = location.id;
+  const vendor = await createVendor(t.database.db, location.id);
+  mealId = (await createMeal(t.database.db, vendor.id, { name: 'Laksa', price: '20.00' })).meal.id;
+  await t.database.db.insert(promoCodes).values([
+    { code: 'ONCEEACH', percentOff: 10, maxUsesPerCustomer: 1 },
+    { code: 'FIRSTTHREE', amountOff: '5.00', maxUses: 3 },
+  ]);
+});
+afterAll(() => t.close());
+
+function checkout(token: string, overrides: { card?: typeof GOOD; promo?: string; address?: string } = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/orders/',
+    remoteAddress: overrides.address ?? '203.0.113.10',
+    headers: { authorization: `Token ${token}`, 'idempotency-key': `abuse-${++keySeq}-key` },
+    payload: {
+      checkout: {
+        kitchaco: locationId,
+        order_type: 'pickup',
+        ...(overrides.promo ? { promo_code: overrides.promo } : {}),
+        lines: [{ meal_id: mealId, quantity: 1 }],
+      },
+      payment: overrides.card ?? GOOD,
+    },
+  });
+}
+
+async function paymentsOf(customerId: number): Promise<number> {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(payments)
+    .where(eq(payments.customerId, customerId));
+  return row?.n ?? 0;
+}
+
+describe('card testing', () => {
+  it('30 checkouts at once from one customer: 10 go through, 20 are refused before any charge', async () => {
+    const customer = await tokenFor(t.database.db, 'customer');
+    const answers = await Promise.all(Array.from({ length: 30 }, () => checkout(customer.token)));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(refused.json().error).toBe('Too many payment attempts. Please wait a few minutes and try again.');
+    expect(refused.headers['retry-after']).toBe('600');
+    expect(await paymentsOf(customer.id)).toBe(10);
+    // The window passes: the customer orders again.
+    t.clock.advance(11 * 60_000);
+    expect((await checkout(customer.token)).statusCode).toBe(200);
+  });
+
+  it('after 5 declines in an hour no card is tried for that customer; 10 from one address stop it too', async () => {
+    const customer = await tokenFor(t.database.db, 'customer');
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await checkout(customer.token, { card: DECLINED })).statusCode);
+    expect(statuses).toEqual([402, 402, 402, 402, 402, 429]);
+    expect(await paymentsOf(customer.id)).toBe(5);
+    // Even a good card waits: the attacker may be trying a list of them.
+    expect((await checkout(customer.token)).statusCode).toBe(429);
+
+    const address = '198.51.100.99';
+    const fromOne: number[] = [];
+    for (let c = 0; c < 3; c++) {
+      const other = await tokenFor(t.database.db, 'customer');
+      for (let i = 0; i < 4; i++)
+        fromOne.push((await checkout(other.token, { card: DECLINED, address })).statusCode);
+    }
+    expect(fromOne.filter((s) => s === 402)).toHaveLength(10);
+    expect(fromOne.slice(10)).toEqual([429, 429]);
+    t.clock.advance(61 * 60_000);
+    expect((await checkout(customer.token)).statusCode).toBe(200);
+  });
+});
+
+describe('promo codes with limits', () => {
+  it('a once-per-customer code used 20 times at once makes one discounted order', async () => {
+    const customer = await tokenFor(t.database.db, 'customer');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => checkout(customer.token, { promo: 'ONCEEACH' })),
+    );
+    // The first 10 pass the attempt limit; of those, one gets the code.
+    const ok = answers.filter((a) => a.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(ok[0]!.json().order.discount).toBe(2);
+    const used = answers.filter((a) => a.statusCode === 400);
+    expect(used).toHaveLength(9);
+    expect(used[0]!.json()).toMatchObject({
+      error: 'You have already used this promo code.',
+      field: 'checkout.promo_code',
+    });
+    expect(await paymentsOf(customer.id)).toBe(1);
+    const [withCode] = await t.database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.promoCode, 'ONCEEACH'));
+    expect(withCode?.n).toBe(1);
+  });
+
+  it('a code for the first three orders, raced by six customers, makes three', async () => {
+    const customers = await Promise.all(Array.from({ length: 6 }, () => tokenFor(t.database.db, 'customer')));
+    const answers = await Promise.all(customers.map((c) => checkout(c.token, { promo: 'FIRSTTHREE' })));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    const refused = answers.filter((a) => a.statusCode === 400);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]!.json().error).toBe('This promo code has been used up.');
+    const [promo] = await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'FIRSTTHREE'));
+    expect(promo?.uses).toBe(3);
+    // A quote says so before anyone pays.
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders/quote/',
+      payload: {
+        kitchaco: locationId,
+        order_type: 'pickup',
+        promo_code: 'FIRSTTHREE',
+        lines: [{ meal_id: mealId, quantity: 1 }],
+      },
+    });
+    expect(quote.statusCode).toBe(400);
+    expect(quote.json().error).toBe('This promo code has been used up.');
+  });
+
+  it('gives a use back when the payment is declined', async () => {
+    const customer = await tokenFor(t.database.db, 'customer');
+    expect((await checkout(customer.token, { promo: 'ONCEEACH', card: DECLINED })).statusCode).toBe(402);
+    expect((await checkout(customer.token, { promo: 'ONCEEACH' })).statusCode).toBe(200);
+  });
+});
