@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { budget, compare, freePort, root, startProcess, writeResult } from './lib.mjs';
+import { BENCH_LIMITS, budget, compare, freePort, root, startProcess, writeResult } from './lib.mjs';
 
 const server = join(root, 'apps/server/dist/main.js');
 const duration = Number(process.env.BENCH_DURATION ?? 6);
@@ -19,7 +19,15 @@ async function startApp(env) {
   const base = `http://127.0.0.1:${port}`;
   const app = await startProcess(
     server,
-    { PORT: String(port), HOST: '127.0.0.1', DEMO: 'true', DEMO_SCALE: '1', OUTBOX_POLL_MS: '60000', ...env },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...BENCH_LIMITS,
+      DEMO: 'true',
+      DEMO_SCALE: '1',
+      OUTBOX_POLL_MS: '60000',
+      ...env,
+    },
     `${base}/healthz`,
   );
   return { ...app, base };

@@ -184,6 +184,18 @@ export function apiClient(base, { timeoutMs = 15_000, observe, shedRetries = 0, 
   };
 }
 
+/**
+ * Settings for a server under a benchmark's load: one load generator is one client address and one
+ * customer, which the abuse limits (connections per address, checkouts per customer) would refuse.
+ * The limits have their own tests; benchmarks measure the paths behind them.
+ */
+export const BENCH_LIMITS = {
+  MAX_CONNECTIONS_PER_ADDRESS: '0',
+  CHECKOUT_ATTEMPTS_PER_CUSTOMER: '100000000',
+  CHECKOUT_DECLINES_PER_CUSTOMER: '100000000',
+  CHECKOUT_DECLINES_PER_ADDRESS: '100000000',
+};
+
 export const DEMO_PASSWORD = 'demo-password';
 /** The card the local payments provider accepts, and the one it declines. */
 export const TEST_CARD = {

@@ -13,7 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { buildIfNeeded, chromiumPath, webOut } from '../scripts/lib.mjs';
-import { budget, freePort, root, startProcess, writeResult } from './lib.mjs';
+import { BENCH_LIMITS, budget, freePort, root, startProcess, writeResult } from './lib.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const MIN_SCORE = 95;
@@ -198,7 +198,14 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'kitchaco-lighthouse-'));
 const server = await startProcess(
   join(root, 'apps/server/dist/main.js'),
-  { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'true', WEB_DIST: webOut },
+  {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...BENCH_LIMITS,
+    DATA_DIR: dataDir,
+    DEMO: 'true',
+    WEB_DIST: webOut,
+  },
   // Not /healthz: that answers while the event loop still lags from the demo seed and the API
   // sheds requests with 503 for a few seconds more.
   `${base}/api/v1/vendors/1/menu/`,

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
   apiClient,
+  BENCH_LIMITS,
   freePort,
   freshDatabases,
   budget as measured,
@@ -196,6 +197,7 @@ async function measure(label, database) {
     {
       PORT: String(port),
       HOST: '127.0.0.1',
+      ...BENCH_LIMITS,
       ...database,
       DEMO: 'true',
       DEMO_SCALE: '0.3',

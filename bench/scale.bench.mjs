@@ -14,7 +14,7 @@
 import { join } from 'node:path';
 import { addDays, formatWireDate, localDate, weekdayOfDate } from '@kitchaco/domain';
 import pg from 'pg';
-import { budget, freePort, root, startProcess, writeResult } from './lib.mjs';
+import { BENCH_LIMITS, budget, freePort, root, startProcess, writeResult } from './lib.mjs';
 
 const dist = join(root, 'apps/server/dist');
 const { openPostgres } = await import(join(dist, 'db/client.js'));
@@ -173,6 +173,7 @@ async function startServer(seed) {
     {
       PORT: String(port),
       HOST: '127.0.0.1',
+      ...BENCH_LIMITS,
       DATABASE_URL: urlOf(seed.db),
       DEMO: 'false',
       OUTBOX_POLL_MS: '600000',

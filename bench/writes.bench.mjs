@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   apiClient,
+  BENCH_LIMITS,
   budget,
   freePort,
   freshDatabases,
@@ -73,6 +74,7 @@ const app = await startProcess(
   {
     PORT: String(port),
     HOST: '127.0.0.1',
+    ...BENCH_LIMITS,
     DATABASE_URL: urlOf('kitchaco_bench_writes'),
     DEMO: 'true',
     DEMO_SCALE: '0.3',

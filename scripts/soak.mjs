@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import {
   apiClient,
+  BENCH_LIMITS,
   DECLINED_CARD,
   freshDatabases,
   orderLine,
@@ -186,9 +187,7 @@ async function setup() {
     SMTP_URL: outside.smtp.url,
     // The soak is load, not abuse: customers order often, pay with the declined card now and
     // then, and sign in again after faults (the abuse limits have their own tests).
-    CHECKOUT_ATTEMPTS_PER_CUSTOMER: '100000',
-    CHECKOUT_DECLINES_PER_CUSTOMER: '100000',
-    CHECKOUT_DECLINES_PER_ADDRESS: '100000',
+    ...BENCH_LIMITS,
     SMS_SENDS_PER_PHONE: '1000',
     SMS_SENDS_PER_PHONE_PER_DAY: '1000',
     DEMO: 'true',
