@@ -1,3 +1,4 @@
+export * from './api.js';
 export * from './auth/index.js';
 export * from './backoffice/index.js';
 export * from './constants.js';
@@ -8,6 +9,7 @@ export * from './locations/index.js';
 export * from './marketplaces/index.js';
 export * from './menu/index.js';
 export * from './money/index.js';
+export * from './notifications/notifications.calls.js';
 export * from './notifications/outbox.schemas.js';
 export * from './orders/index.js';
 export * from './stock/index.js';

@@ -16,17 +16,8 @@ export type Actor =
   | { kind: 'customer'; customerId: number; sessionId: number }
   | { kind: 'staff'; user: StaffActor; sessionId: number | null };
 
-/** Who may make a call. Staff calls list the roles explicitly (the authorisation matrix reads them). */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'customer' }
-  | { kind: 'staff'; roles: readonly StaffRole[] }
-  /** Only while the server runs in demo mode. */
-  | { kind: 'demo' };
-
-export const PUBLIC: Access = { kind: 'public' };
-export const CUSTOMER: Access = { kind: 'customer' };
-export const staff = (...roles: StaffRole[]): Access => ({ kind: 'staff', roles });
+/** Who may make a call: declared with each call in packages/domain (wire/calls.ts). */
+export type { Access } from '@kitchaco/domain';
 
 export function hasRole(actor: Actor, roles: readonly StaffRole[]): boolean {
   return actor.kind === 'staff' && roles.some((r) => actor.user.roles.has(r));

@@ -1,7 +1,8 @@
+import type { QueryCall, RouteCall } from '@kitchaco/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
-import type { Access, Actor } from './actor.js';
+import type { Actor } from './actor.js';
 
 export interface RequestContext {
   app: AppContext;
@@ -12,30 +13,25 @@ export interface RequestContext {
   log: FastifyBaseLogger;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** A REST-style call (`GET /api/v1/vendors/`). Declared once: schemas, access, handler. */
 /** Sends one server-sent event; `onClose` runs when the client goes away. */
 export interface EventStream {
   send(event: string, data: unknown): void;
   onClose(fn: () => void): void;
 }
 
-export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown, H = unknown> {
-  method: Method;
-  /** Fastify path, e.g. '/api/v1/customers/:id/'. */
-  url: string;
-  summary: string;
-  tag: string;
-  access: Access;
-  params?: z.ZodType<P>;
-  query?: z.ZodType<Q>;
-  body?: z.ZodType<B>;
-  /** Request headers the handler reads (lower-case names), e.g. idempotency-key. */
-  headers?: z.ZodType<H>;
-  response: z.ZodType<R>;
-  /** Largest accepted body in bytes (default 1 MiB). */
-  bodyLimit?: number;
+/** What a declared part parses to; undefined where the declaration has none. */
+type Out<S> = [NonNullable<S>] extends [never]
+  ? undefined
+  : NonNullable<S> extends z.ZodType
+    ? z.output<NonNullable<S>>
+    : undefined;
+
+/**
+ * A REST call's declaration (packages/domain) with what only the server knows: the handler, and
+ * for some calls a raw body with its signature check, a catalogue cache key, an event stream or a
+ * file download.
+ */
+export interface RouteDef<D extends RouteCall = RouteCall> extends RouteCall {
   /**
    * Keep the body's exact bytes, for a signature over them (a marketplace webhook's HMAC). The route
    * is registered in its own plugin scope whose content-type parser keeps the bytes, whatever the
@@ -43,48 +39,53 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown, R = unknown, H 
    * (malformed JSON is a 400) and checked by `body` as usual. The handler gets both.
    */
   rawBody?: true;
-  verify?: (ctx: RequestContext, input: { rawBody: Buffer; headers: H }) => void | Promise<void>;
-  /** Not listed in the OpenAPI document (dev-only helpers). */
-  hidden?: boolean;
+  verify?: (
+    ctx: RequestContext,
+    input: { rawBody: Buffer; headers: Out<D['headers']> },
+  ) => void | Promise<void>;
   handler(
     ctx: RequestContext,
-    input: { params: P; query: Q; body: B; headers: H; rawBody: Buffer | null },
-  ): Promise<R>;
+    input: {
+      params: Out<D['params']>;
+      query: Out<D['query']>;
+      body: Out<D['body']>;
+      headers: Out<D['headers']>;
+      rawBody: Buffer | null;
+    },
+  ): Promise<z.input<D['response']>>;
   /**
    * A public catalogue read: the answer is kept per key in the catalog cache until a change is
    * announced (lib/catalog-cache.ts), and served with an ETag (304 when the client has it).
    */
-  catalogCacheKey?: (input: { params: P; query: Q }) => string;
+  catalogCacheKey?: (input: { params: Out<D['params']>; query: Out<D['query']> }) => string;
   /** A `text/event-stream` route: the handler subscribes and the stream stays open. */
   stream?: (ctx: RequestContext, events: EventStream) => Promise<void>;
   /**
-   * A file download: the handler's string answer is sent with this content type as an attachment
-   * (the browser saves it under `filename`) instead of as JSON.
+   * A file download: the handler's answer is sent with this content type as an attachment (the
+   * browser saves it under `filename`) instead of as JSON.
    */
-  download?: { contentType: string; filename: (input: { params: P; query: Q; body: B }) => string };
+  download?: {
+    contentType: string;
+    filename: (input: { params: Out<D['params']>; query: Out<D['query']>; body: Out<D['body']> }) => string;
+  };
 }
 
-/** A `query_type` call on one of the spec's POST endpoints (`/api/v1/admin-data/` + `admin_login`). */
-export interface CallDef<I = unknown, R = unknown> {
-  endpoint: string;
-  queryType: string;
-  summary: string;
-  access: Access;
-  input: z.ZodType<I>;
-  response: z.ZodType<R>;
-  bodyLimit?: number;
-  handler(ctx: RequestContext, input: I): Promise<R>;
+/** A query_type call's declaration with its handler. */
+export interface CallDef<D extends QueryCall = QueryCall> extends QueryCall {
+  handler(ctx: RequestContext, input: z.output<D['input']>): Promise<z.input<D['response']>>;
 }
 
-/** Helpers that keep the handler's input typed from its schemas. */
-export function defineRoute<P = undefined, Q = undefined, B = undefined, R = unknown, H = undefined>(
-  def: RouteDef<P, Q, B, R, H>,
+/** Attaches the server's side to a REST declaration; the handler's input is typed from it. */
+export function defineRoute<D extends RouteCall>(
+  decl: D,
+  server: Omit<RouteDef<D>, keyof RouteCall>,
 ): RouteDef {
-  return def as unknown as RouteDef;
+  return { ...decl, ...server } as unknown as RouteDef;
 }
 
-export function defineCall<I, R>(def: CallDef<I, R>): CallDef {
-  return def as unknown as CallDef;
+/** Attaches a handler to a query_type declaration; its input is typed from the declaration. */
+export function defineCall<D extends QueryCall>(decl: D, server: Omit<CallDef<D>, keyof QueryCall>): CallDef {
+  return { ...decl, ...server } as unknown as CallDef;
 }
 
 export interface Module {

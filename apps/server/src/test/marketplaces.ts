@@ -1,7 +1,7 @@
 import type { MarketplaceChannel } from '@kitchaco/domain';
+import { webhookUrl } from '@kitchaco/domain';
 import type { FastifyInstance } from 'fastify';
 import { signatureHeaders } from '../integrations/marketplace-signatures.js';
-import { webhookUrl } from '../modules/marketplaces/marketplaces.routes.js';
 
 /** The secrets the server uses outside production (config.ts). */
 export const DEMO_SECRETS: Record<MarketplaceChannel, string> = {

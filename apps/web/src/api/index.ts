@@ -7,5 +7,6 @@ export {
   type ResponseSchema,
 } from './api-client';
 export { ApiError, isApiError, messageForField, NetworkError } from './api-error';
-export { customerFetch } from './customer-fetch';
-export { staffDownload, staffFetch } from './staff-fetch';
+export { publicCall, publicRoute, publicRouteLazy } from './call';
+export { customerFetch, customerRoute, customerRouteLazy } from './customer-fetch';
+export { staffCall, staffDownload, staffDownloadRoute, staffFetch, staffRoute } from './staff-fetch';

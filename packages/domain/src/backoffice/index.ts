@@ -1,3 +1,4 @@
+export * from './backoffice.calls.js';
 export * from './backoffice.schemas.js';
 export * from './combo-text.js';
 export * from './csv.js';

@@ -1,2 +1,3 @@
+export * from './finance.calls.js';
 export * from './finance.schemas.js';
 export * from './invoice.js';

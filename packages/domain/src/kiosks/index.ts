@@ -1,1 +1,3 @@
+export * from './contact.calls.js';
+export * from './kiosks.calls.js';
 export * from './kiosks.schemas.js';

@@ -1,1 +1,2 @@
+export * from './locations.calls.js';
 export * from './locations.schemas.js';

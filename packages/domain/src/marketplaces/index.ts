@@ -4,6 +4,7 @@ export * from './csv-parse.js';
 export * from './deliveroo.js';
 export * from './doordash.js';
 export * from './marketplace-order.js';
+export * from './marketplaces.calls.js';
 export * from './marketplaces.schemas.js';
 export * from './meal-matching.js';
 export * from './menulog.js';

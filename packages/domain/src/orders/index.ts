@@ -1,2 +1,3 @@
 export * from './checkout.schemas.js';
+export * from './orders.calls.js';
 export * from './pricing.js';

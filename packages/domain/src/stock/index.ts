@@ -1,2 +1,3 @@
+export * from './stock.calls.js';
 export * from './stock.schemas.js';
 export * from './stock-pricing.js';

@@ -1,4 +1,4 @@
-import { MARKETPLACE_CHANNELS, type MarketplaceChannel } from '@kitchaco/domain';
+import { MARKETPLACE_CHANNELS, type MarketplaceChannel, webhookUrl } from '@kitchaco/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceStores, orderLines, orderStatusEvents, orders } from '../../db/schema/index.js';
@@ -6,7 +6,6 @@ import { signatureHeaders } from '../../integrations/marketplace-signatures.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
 import { DEMO_SECRETS, deliver, notification, type TestOrder } from '../../test/marketplaces.js';
-import { webhookUrl } from './marketplaces.routes.js';
 
 /**
  * Marketplace order notifications through the real routes: signed as each platform signs them,

@@ -1,18 +1,10 @@
-import { outboxListResponse } from '@kitchaco/domain';
-import { z } from 'zod';
+import { notificationsCalls } from '@kitchaco/domain';
 import { defineRoute, type Module } from '../../http/registry.js';
 import { listRecentMessages } from './outbox.queries.js';
 
 export const notificationsModule: Module = {
   routes: [
-    defineRoute({
-      method: 'GET',
-      url: '/api/dev/outbox',
-      summary: 'Demo mode only: the newest outbox messages, so a person can read an SMS code.',
-      tag: 'dev',
-      access: { kind: 'demo' },
-      query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
-      response: outboxListResponse,
+    defineRoute(notificationsCalls.devOutbox, {
       async handler(ctx, { query }) {
         const rows = await listRecentMessages(ctx.app.db, query.limit);
         return {

@@ -1,16 +1,10 @@
-import { kitchacoLocationsResponse } from '@kitchaco/domain';
+import { locationsCalls } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../api';
-
-const ADMIN_DATA = '/api/v1/admin-data/';
+import { staffCall } from '../../api';
 
 /** kitchaco_locations of the admin data endpoint: every location, for the report filters. */
 export function getLocations(signal?: AbortSignal) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'kitchaco_locations' },
-    schema: kitchacoLocationsResponse,
-    signal,
-  });
+  return staffCall(locationsCalls.adminKitchacoLocations, {}, { signal });
 }
 
 export const locationQueries = {

@@ -1,6 +1,6 @@
 import type { CustomerProfile, UpdateCustomerRequest } from '@kitchaco/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { customerFetch } from '../../../api';
+import { customerRouteLazy } from '../../../api';
 
 export const customerQueries = {
   all: () => ['customer'] as const,
@@ -12,15 +12,22 @@ export const customerQueries = {
 };
 
 export function getCustomerProfile(userId: number, signal?: AbortSignal): Promise<CustomerProfile> {
-  return customerFetch(`/api/v1/customers/${userId}/`, { schema: (c) => c.customerProfile, signal });
+  return customerRouteLazy(
+    'authCalls',
+    'getCustomer',
+    { method: 'GET', url: '/api/v1/customers/:id/' },
+    { params: { id: userId } },
+    { signal },
+  );
 }
 
 export function updateCustomerProfile(userId: number, body: UpdateCustomerRequest): Promise<CustomerProfile> {
-  return customerFetch(`/api/v1/customers/${userId}/`, {
-    method: 'PUT',
-    body,
-    schema: (c) => c.customerProfile,
-  });
+  return customerRouteLazy(
+    'authCalls',
+    'updateCustomer',
+    { method: 'PUT', url: '/api/v1/customers/:id/' },
+    { params: { id: userId }, body },
+  );
 }
 
 /** The signed-in customer's profile; disabled while signed out. */

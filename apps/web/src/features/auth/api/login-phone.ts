@@ -1,9 +1,14 @@
-import { type LoginPhoneRequest, loginPhoneResponse } from '@kitchaco/domain';
+import type { LoginPhoneRequest } from '@kitchaco/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../api';
+import { publicRouteLazy } from '../../../api';
 
 export function loginPhone(body: LoginPhoneRequest) {
-  return apiFetch('/api/v1/login-phone/', { method: 'POST', body, schema: loginPhoneResponse });
+  return publicRouteLazy(
+    'authCalls',
+    'loginPhone',
+    { method: 'POST', url: '/api/v1/login-phone/' },
+    { body },
+  );
 }
 
 export function useLoginPhone() {

@@ -1,9 +1,9 @@
-import { type SendSmsRequest, sendSmsResponse } from '@kitchaco/domain';
+import type { SendSmsRequest } from '@kitchaco/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../api';
+import { publicRouteLazy } from '../../../api';
 
 export function sendSms(body: SendSmsRequest) {
-  return apiFetch('/api/v1/send-sms/', { method: 'POST', body, schema: sendSmsResponse });
+  return publicRouteLazy('authCalls', 'sendSms', { method: 'POST', url: '/api/v1/send-sms/' }, { body });
 }
 
 export function useSendSms() {

@@ -10,9 +10,6 @@ export const backOfficeKeys = {
   operatorReport: () => [...backOfficeKeys.all, 'operator-report'] as const,
 };
 
-export const ADMIN_DATA = '/api/v1/admin-data/';
-export const ORDERS_EXPORT = '/api/v1/admin-data/export/orders/';
-
 /**
  * The location sent for an operator: the server always answers with their own location, whatever
  * is sent, and -1 is the spec's operator default.

@@ -1,15 +1,16 @@
+import { backofficeCalls } from '@kitchaco/domain';
 import { useMutation } from '@tanstack/react-query';
-import { staffDownload } from '../../../api';
+import { staffDownloadRoute } from '../../../api';
 import { saveBlob } from '../../../lib/download';
-import { ORDERS_EXPORT } from './back-office-keys';
 import { type OrdersFilter, ordersWireFilter } from './get-orders';
 
 /** The CSV export of the order list: every order matching the filters (no paging), one row per line. */
 export function exportOrders(filter: OrdersFilter) {
-  return staffDownload(ORDERS_EXPORT, {
-    body: ordersWireFilter(filter),
-    fallbackFilename: `orders-${filter.startDate}-${filter.endDate}.csv`,
-  });
+  return staffDownloadRoute(
+    backofficeCalls.exportOrders,
+    { body: ordersWireFilter(filter) },
+    { fallbackFilename: `orders-${filter.startDate}-${filter.endDate}.csv` },
+  );
 }
 
 /** Downloads the export and saves it under the name the server gave. */

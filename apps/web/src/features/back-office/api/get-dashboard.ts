@@ -1,7 +1,7 @@
-import { dashboardResponse, formatWireDate, type IsoDate } from '@kitchaco/domain';
+import { backofficeCalls, formatWireDate, type IsoDate } from '@kitchaco/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, backOfficeKeys } from './back-office-keys';
+import { staffCall } from '../../../api';
+import { backOfficeKeys } from './back-office-keys';
 
 export interface DashboardFilter {
   /** 0 = all locations; OPERATOR_LOCATION for an operator (the server uses their own). */
@@ -12,16 +12,15 @@ export interface DashboardFilter {
 
 /** dashboard_data: every figure of the dashboard for a location (or all) and a date range. */
 export function getDashboard(filter: DashboardFilter, signal?: AbortSignal) {
-  return staffFetch(ADMIN_DATA, {
-    body: {
-      query_type: 'dashboard_data',
+  return staffCall(
+    backofficeCalls.dashboardData,
+    {
       kitchaco_location: filter.locationId,
       start_date: formatWireDate(filter.startDate),
       end_date: formatWireDate(filter.endDate),
     },
-    schema: dashboardResponse,
-    signal,
-  });
+    { signal },
+  );
 }
 
 export const dashboardQueries = {

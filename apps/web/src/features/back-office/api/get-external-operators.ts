@@ -1,15 +1,11 @@
-import { externalOperatorsResponse } from '@kitchaco/domain';
+import { backofficeCalls } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, backOfficeKeys } from './back-office-keys';
+import { staffCall } from '../../../api';
+import { backOfficeKeys } from './back-office-keys';
 
 /** external_operators: the franchisee businesses, by business name. */
 export function getExternalOperators(signal?: AbortSignal) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'external_operators' },
-    schema: externalOperatorsResponse,
-    signal,
-  });
+  return staffCall(backofficeCalls.externalOperators, {}, { signal });
 }
 
 export const externalOperatorQueries = {

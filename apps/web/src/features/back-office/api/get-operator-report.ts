@@ -1,7 +1,7 @@
-import { formatWireDate, type IsoDate, reportsDataResponse } from '@kitchaco/domain';
+import { backofficeCalls, formatWireDate, type IsoDate } from '@kitchaco/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, backOfficeKeys } from './back-office-keys';
+import { staffCall } from '../../../api';
+import { backOfficeKeys } from './back-office-keys';
 
 export interface OperatorReportFilter {
   operatorId: number;
@@ -11,16 +11,15 @@ export interface OperatorReportFilter {
 
 /** reports_data: an external operator's sales over a date range, in total and per location. */
 export function getOperatorReport(filter: OperatorReportFilter, signal?: AbortSignal) {
-  return staffFetch(ADMIN_DATA, {
-    body: {
-      query_type: 'reports_data',
+  return staffCall(
+    backofficeCalls.reportsData,
+    {
       external_operator: filter.operatorId,
       start_date: formatWireDate(filter.startDate),
       end_date: formatWireDate(filter.endDate),
     },
-    schema: reportsDataResponse,
-    signal,
-  });
+    { signal },
+  );
 }
 
 export const operatorReportQueries = {

@@ -1,15 +1,15 @@
 import {
+  backofficeCalls,
   DEFAULT_ORDER_PAGE_SIZE,
   formatWireDate,
   type IsoDate,
   type ORDER_LIST_SOURCES,
   type OrderStatus,
   type OrdersExportRequest,
-  ordersDataResponse,
 } from '@kitchaco/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, backOfficeKeys } from './back-office-keys';
+import { staffCall } from '../../../api';
+import { backOfficeKeys } from './back-office-keys';
 
 export type OrderListSource = (typeof ORDER_LIST_SOURCES)[number];
 
@@ -38,16 +38,11 @@ export function ordersWireFilter(filter: OrdersFilter): OrdersExportRequest {
 
 /** orders_data: one page of customer orders of every channel, newest first, with their lines. */
 export function getOrders(filter: OrdersFilter, page: number, signal?: AbortSignal) {
-  return staffFetch(ADMIN_DATA, {
-    body: {
-      query_type: 'orders_data',
-      ...ordersWireFilter(filter),
-      page,
-      page_size: DEFAULT_ORDER_PAGE_SIZE,
-    },
-    schema: ordersDataResponse,
-    signal,
-  });
+  return staffCall(
+    backofficeCalls.ordersData,
+    { ...ordersWireFilter(filter), page, page_size: DEFAULT_ORDER_PAGE_SIZE },
+    { signal },
+  );
 }
 
 export const orderQueries = {

@@ -1,10 +1,11 @@
 import type { OrderStatus } from '@kitchaco/domain';
+import { ordersCalls } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, backOfficeKeys } from './back-office-keys';
+import { staffCall } from '../../../api';
+import { backOfficeKeys } from './back-office-keys';
 
-const updateOrderStatusResponse = z.object({ success: z.literal(true), result: z.string() });
+const _updateOrderStatusResponse = z.object({ success: z.literal(true), result: z.string() });
 
 export interface StatusChange {
   orderId: number;
@@ -13,10 +14,7 @@ export interface StatusChange {
 
 /** update_order_status: the super admin sets any status; the server texts the customer. */
 export function updateOrderStatus({ orderId, status }: StatusChange) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'update_order_status', order_id: orderId, status },
-    schema: updateOrderStatusResponse,
-  });
+  return staffCall(ordersCalls.updateOrderStatus, { order_id: orderId, status });
 }
 
 /** After a change (or a failed one) the lists and dashboards are read again, as the spec's reload does. */

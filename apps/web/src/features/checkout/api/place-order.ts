@@ -1,6 +1,6 @@
-import { type PlaceOrderRequest, placeOrderResponse } from '@kitchaco/domain';
+import { ordersCalls, type PlaceOrderRequest } from '@kitchaco/domain';
 import { useMutation } from '@tanstack/react-query';
-import { customerFetch } from '../../../api';
+import { customerRoute } from '../../../api';
 
 export interface PlaceOrderCall {
   body: PlaceOrderRequest;
@@ -10,12 +10,7 @@ export interface PlaceOrderCall {
 
 /** Pays and places the order as the signed-in customer. */
 export function placeOrder({ body, idempotencyKey }: PlaceOrderCall) {
-  return customerFetch('/api/v1/orders/', {
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-    schema: placeOrderResponse,
-  });
+  return customerRoute(ordersCalls.placeOrder, { body }, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function usePlaceOrder() {

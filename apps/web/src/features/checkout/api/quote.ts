@@ -1,6 +1,6 @@
-import { type CheckoutRequest, quoteResponse } from '@kitchaco/domain';
+import type { CheckoutRequest } from '@kitchaco/domain';
 import { keepPreviousData, skipToken, useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api';
+import { publicRouteLazy } from '../../../api';
 
 export const checkoutQueries = {
   all: () => ['checkout'] as const,
@@ -9,7 +9,13 @@ export const checkoutQueries = {
 
 /** The server's price of a cart: every figure the checkout shows. Needs no sign-in. */
 export function getQuote(request: CheckoutRequest, signal?: AbortSignal) {
-  return apiFetch('/api/v1/orders/quote/', { method: 'POST', body: request, schema: quoteResponse, signal });
+  return publicRouteLazy(
+    'ordersCalls',
+    'quote',
+    { method: 'POST', url: '/api/v1/orders/quote/' },
+    { body: request },
+    { signal },
+  );
 }
 
 /**

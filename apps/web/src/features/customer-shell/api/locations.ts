@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api';
+import { publicRouteLazy } from '../../../api';
 
 export const locationQueries = {
   all: () => ['locations'] as const,
@@ -13,7 +13,13 @@ export const locationQueries = {
 
 /** The pickup locations ("kitchaco" on the wire), sorted by id. */
 export function getLocations(signal?: AbortSignal) {
-  return apiFetch('/api/v1/kitchaco-location/', { signal, schema: (c) => c.kitchacoLocationList });
+  return publicRouteLazy(
+    'locationsCalls',
+    'listLocations',
+    { method: 'GET', url: '/api/v1/kitchaco-location/' },
+    {},
+    { signal },
+  );
 }
 
 export function useLocations() {

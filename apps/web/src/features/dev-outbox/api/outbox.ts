@@ -1,6 +1,6 @@
-import { type OutboxMessage, outboxListResponse } from '@kitchaco/domain';
+import { notificationsCalls, type OutboxMessage } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api';
+import { publicRoute } from '../../../api';
 
 export const outboxQueries = {
   all: () => ['dev-outbox'] as const,
@@ -14,7 +14,7 @@ export const outboxQueries = {
 
 /** Messages the demo server has sent, newest first (the server answers 404 outside demo mode). */
 export async function getOutbox(signal?: AbortSignal): Promise<OutboxMessage[]> {
-  const { messages } = outboxListResponse.parse(await apiFetch<unknown>('/api/dev/outbox', { signal }));
+  const { messages } = await publicRoute(notificationsCalls.devOutbox, { query: {} }, { signal });
   return [...messages].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api';
+import { publicRouteLazy } from '../../../api';
 
 export const feedQueries = {
   all: () => ['feed'] as const,
@@ -13,7 +13,13 @@ export const feedQueries = {
 
 /** The newest posts of the "What's Latest" feed. */
 export function getFeed(limit: number, signal?: AbortSignal) {
-  return apiFetch(`/api/v1/feed/?limit=${limit}`, { signal, schema: (c) => c.feedList });
+  return publicRouteLazy(
+    'vendorsCalls',
+    'feed',
+    { method: 'GET', url: '/api/v1/feed/' },
+    { query: { limit } },
+    { signal },
+  );
 }
 
 export function useFeed(limit: number) {

@@ -1,17 +1,14 @@
-import { type ApproveSalesReportRequest, financeMessageResponse } from '@kitchaco/domain';
+import { type ApproveSalesReportRequest, financeCalls } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { financeKeys, SALES_REPORT } from './finance-keys';
+import { staffCall } from '../../../api';
+import { financeKeys } from './finance-keys';
 
 /**
  * update_and_approve_sales_report: the server recomputes every figure and answers 409 when
  * `total_payout_inc_gst` is not the payout it computes, so nobody approves figures they did not see.
  */
 export function approveSalesReport(request: ApproveSalesReportRequest) {
-  return staffFetch(SALES_REPORT, {
-    body: { query_type: 'update_and_approve_sales_report', ...request },
-    schema: financeMessageResponse,
-  });
+  return staffCall(financeCalls.updateAndApproveSalesReport, request);
 }
 
 /** After an approval (or a refused one: the figures moved) the invoice is read again, as the spec's reload does. */

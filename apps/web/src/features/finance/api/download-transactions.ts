@@ -1,9 +1,8 @@
-import type { TransactionalReportRequest } from '@kitchaco/domain';
+import { financeCalls, type TransactionalReportRequest } from '@kitchaco/domain';
 import { useMutation } from '@tanstack/react-query';
-import { staffDownload } from '../../../api';
+import { staffDownloadRoute } from '../../../api';
 import { saveBlob } from '../../../lib/download';
 import type { DocumentFormat } from './download-invoice';
-import { SALES_REPORT } from './finance-keys';
 
 /** The transactional report as a file, from `transactions-pdf/` or `transactions-csv/`. */
 export function downloadTransactions({
@@ -13,10 +12,12 @@ export function downloadTransactions({
   format: DocumentFormat;
   request: TransactionalReportRequest;
 }) {
-  return staffDownload(`${SALES_REPORT}transactions-${format}/`, {
-    body: request,
-    fallbackFilename: `transactions-${request.start_date.replace(/ /g, '-')}.${format}`,
-  });
+  const call = format === 'pdf' ? financeCalls.transactionsPdf : financeCalls.transactionsCsv;
+  return staffDownloadRoute(
+    call,
+    { body: request },
+    { fallbackFilename: `transactions-${request.start_date.replace(/ /g, '-')}.${format}` },
+  );
 }
 
 /** Downloads the report and saves it under the name the server gave. */

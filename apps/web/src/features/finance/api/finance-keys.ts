@@ -8,6 +8,3 @@ export const financeKeys = {
   periods: () => [...financeKeys.all, 'periods'] as const,
   reports: () => [...financeKeys.all, 'reports'] as const,
 };
-
-export const ADMIN_DATA = '/api/v1/admin-data/';
-export const SALES_REPORT = '/api/v1/sales-report/';

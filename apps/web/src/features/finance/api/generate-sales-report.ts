@@ -1,7 +1,7 @@
-import { generateSalesReportResponse } from '@kitchaco/domain';
+import { financeCalls } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { financeKeys, SALES_REPORT } from './finance-keys';
+import { staffCall } from '../../../api';
+import { financeKeys } from './finance-keys';
 
 export interface GenerateRequest {
   /** A location, or 0 for every location. */
@@ -15,10 +15,7 @@ export interface GenerateRequest {
  * location its transactional summary. 409 while the fortnight has not ended.
  */
 export function generateSalesReport(request: GenerateRequest) {
-  return staffFetch(SALES_REPORT, {
-    body: { query_type: 'generate_sales_report', ...request },
-    schema: generateSalesReportResponse,
-  });
+  return staffCall(financeCalls.generateSalesReport, request);
 }
 
 /** Once generated, every report and invoice is read again. */

@@ -1,15 +1,11 @@
-import { fortnightPeriodsResponse } from '@kitchaco/domain';
+import { financeCalls } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, financeKeys } from './finance-keys';
+import { staffCall } from '../../../api';
+import { financeKeys } from './finance-keys';
 
 /** sales_invoice_fortnight_period: the invoice's fortnights, newest first (the current one included). */
 export function getFortnightPeriods(signal?: AbortSignal) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'sales_invoice_fortnight_period' },
-    schema: fortnightPeriodsResponse,
-    signal,
-  });
+  return staffCall(financeCalls.salesInvoiceFortnightPeriod, {}, { signal });
 }
 
 export const fortnightPeriodQueries = {

@@ -1,7 +1,7 @@
-import { type GetSalesReportRequest, salesReportResponse } from '@kitchaco/domain';
+import { financeCalls, type GetSalesReportRequest } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { financeKeys, SALES_REPORT } from './finance-keys';
+import { staffCall } from '../../../api';
+import { financeKeys } from './finance-keys';
 
 /**
  * get_sales_report: a location's fortnight (kitchaco, 0 = all) or an operator's payout invoice
@@ -9,11 +9,7 @@ import { financeKeys, SALES_REPORT } from './finance-keys';
  * report has been generated.
  */
 export function getSalesReport(request: GetSalesReportRequest, signal?: AbortSignal) {
-  return staffFetch(SALES_REPORT, {
-    body: { query_type: 'get_sales_report', ...request },
-    schema: salesReportResponse,
-    signal,
-  });
+  return staffCall(financeCalls.getSalesReport, request, { signal });
 }
 
 export const salesReportQueries = {

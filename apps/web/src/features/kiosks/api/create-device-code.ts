@@ -1,8 +1,7 @@
-import { createDeviceCodeResponse } from '@kitchaco/domain';
+import { kiosksCalls } from '@kitchaco/domain';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, staffFetch } from '../../../api';
-import { ADMIN_DATA } from './kiosk-keys';
+import { ApiError, staffCall } from '../../../api';
 
 /** What `data` holds: the card provider's answer as JSON text, as the spec's client read it. */
 const deviceCodeData = z.object({
@@ -38,9 +37,9 @@ function readDeviceCode(text: string): DeviceCode {
 
 /** create_device_code: a code the kiosk's card terminal signs in with; the server keeps it on the kiosk. */
 export async function createDeviceCode({ kioskId, kioskName }: DeviceCodeRequest): Promise<DeviceCode> {
-  const { data } = await staffFetch(ADMIN_DATA, {
-    body: { query_type: 'create_device_code', kiosk_id: kioskId, kiosk_name: kioskName },
-    schema: createDeviceCodeResponse,
+  const { data } = await staffCall(kiosksCalls.createDeviceCode, {
+    kiosk_id: kioskId,
+    kiosk_name: kioskName,
   });
   return readDeviceCode(data);
 }

@@ -1,15 +1,11 @@
-import { kiosksResponse } from '@kitchaco/domain';
+import { kiosksCalls } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, kioskKeys } from './kiosk-keys';
+import { staffCall } from '../../../api';
+import { kioskKeys } from './kiosk-keys';
 
 /** admin_get_all_kiosks: every location with its kiosks and their card terminals. */
 export function getKiosks(signal?: AbortSignal) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'admin_get_all_kiosks' },
-    schema: kiosksResponse,
-    signal,
-  });
+  return staffCall(kiosksCalls.adminGetAllKiosks, {}, { signal });
 }
 
 export const kioskQueries = {

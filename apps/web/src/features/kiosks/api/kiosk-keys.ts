@@ -3,5 +3,3 @@ export const kioskKeys = {
   all: ['staff', 'kiosks'] as const,
   list: () => [...kioskKeys.all, 'list'] as const,
 };
-
-export const ADMIN_DATA = '/api/v1/admin-data/';

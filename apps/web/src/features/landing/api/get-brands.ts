@@ -1,12 +1,19 @@
 import type { Vendor } from '@kitchaco/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api';
+import { publicRouteLazy } from '../../../api';
 
 /** Every active brand of every location (a brand cooked in three locations is three vendors). */
 export function useAllBrands() {
   return useQuery({
     queryKey: ['vendors', 'list', 'all'],
-    queryFn: ({ signal }) => apiFetch('/api/v1/vendors/', { signal, schema: (c) => c.vendorList }),
+    queryFn: ({ signal }) =>
+      publicRouteLazy(
+        'vendorsCalls',
+        'listVendors',
+        { method: 'GET', url: '/api/v1/vendors/' },
+        { query: {} },
+        { signal },
+      ),
     staleTime: 5 * 60_000,
   });
 }

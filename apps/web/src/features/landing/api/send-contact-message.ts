@@ -1,15 +1,13 @@
-import { type ContactRequest, contactResponse } from '@kitchaco/domain';
+import { type ContactRequest, contactCalls } from '@kitchaco/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../api';
-
-export const CONTACT = '/api/v1/contact/';
+import { ApiError, publicRoute } from '../../../api';
 
 /**
  * The landing page's contact form, emailed to the provider. Sent means what the spec's email
  * service answered: success true and the first message's status 'sent'.
  */
 export async function sendContactMessage(message: ContactRequest): Promise<void> {
-  const answer = await apiFetch(CONTACT, { body: message, schema: contactResponse });
+  const answer = await publicRoute(contactCalls.sendContactMessage, { body: message });
   if (answer.message[0]?.status !== 'sent') {
     throw new ApiError(200, 'The message was not sent.');
   }

@@ -1,14 +1,10 @@
-import { type MarketplaceImportRequest, marketplaceImportCommitResponse } from '@kitchaco/domain';
+import { type MarketplaceImportRequest, marketplacesCalls } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA } from './marketplace-keys';
+import { staffCall } from '../../../api';
 
 /** marketplace_import_commit: imports the export in one go; a file with any bad row is refused. */
 export function commitMarketplaceImport(input: MarketplaceImportRequest) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'marketplace_import_commit', ...input },
-    schema: marketplaceImportCommitResponse,
-  });
+  return staffCall(marketplacesCalls.marketplaceImportCommit, input);
 }
 
 export function useCommitMarketplaceImport() {

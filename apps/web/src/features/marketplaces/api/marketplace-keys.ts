@@ -6,5 +6,3 @@ export const marketplaceKeys = {
   all: ['staff', 'marketplaces'] as const,
   stores: () => [...marketplaceKeys.all, 'stores'] as const,
 };
-
-export const ADMIN_DATA = '/api/v1/admin-data/';

@@ -1,14 +1,11 @@
-import { type SaveMarketplaceStoreRequest, saveMarketplaceStoreResponse } from '@kitchaco/domain';
+import { marketplacesCalls, type SaveMarketplaceStoreRequest } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, marketplaceKeys } from './marketplace-keys';
+import { staffCall } from '../../../api';
+import { marketplaceKeys } from './marketplace-keys';
 
 /** save_marketplace_store: a new store mapping, or a change to one (with its id). */
 export function saveMarketplaceStore(input: SaveMarketplaceStoreRequest) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'save_marketplace_store', ...input },
-    schema: saveMarketplaceStoreResponse,
-  });
+  return staffCall(marketplacesCalls.saveMarketplaceStore, input);
 }
 
 export function useSaveMarketplaceStore() {

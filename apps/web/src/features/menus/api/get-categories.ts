@@ -1,15 +1,11 @@
-import { categoriesResponse } from '@kitchaco/domain';
+import { menusCalls } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, menuKeys } from './menu-keys';
+import { staffCall } from '../../../api';
+import { menuKeys } from './menu-keys';
 
 /** admin_categories: the meal categories (Mains, Sides, ...), for the super admin's forms. */
 export function getCategories(signal?: AbortSignal) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'admin_categories' },
-    schema: categoriesResponse,
-    signal,
-  });
+  return staffCall(menusCalls.adminCategories, {}, { signal });
 }
 
 export const categoryQueries = {

@@ -1,18 +1,14 @@
-import { specificMenuItemResponse } from '@kitchaco/domain';
+import { menusCalls, type specificMenuItemResponse } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, menuKeys } from './menu-keys';
+import { staffCall } from '../../../api';
+import { menuKeys } from './menu-keys';
 
 export type MenuItem = z.infer<typeof specificMenuItemResponse>['menu_item'];
 
 /** get_specific_menu_item: one meal with its combos and sub-items, for the edit page. */
 export function getMenuItem(mealId: number, signal?: AbortSignal) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'get_specific_menu_item', meal_id: mealId },
-    schema: specificMenuItemResponse,
-    signal,
-  });
+  return staffCall(menusCalls.getSpecificMenuItem, { meal_id: mealId }, { signal });
 }
 
 export const menuItemQueries = {

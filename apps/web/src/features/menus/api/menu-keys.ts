@@ -10,8 +10,6 @@ export const menuKeys = {
   reviewQueue: () => [...menuKeys.all, 'review-queue'] as const,
 };
 
-export const ADMIN_DATA = '/api/v1/admin-data/';
-
 /**
  * The location sent for an operator: the server always answers with their own location, whatever
  * is sent, and -1 is the spec's operator default.

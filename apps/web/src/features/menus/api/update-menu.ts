@@ -1,8 +1,8 @@
-import { menuSuccessResponse, type updateMenuRequest } from '@kitchaco/domain';
+import { menusCalls, type updateMenuRequest } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, menuKeys } from './menu-keys';
+import { staffCall } from '../../../api';
+import { menuKeys } from './menu-keys';
 
 /** What the edit form sends, before the schema's defaults. */
 export type UpdateMenuInput = z.input<typeof updateMenuRequest>;
@@ -12,10 +12,7 @@ export type UpdateMenuInput = z.input<typeof updateMenuRequest>;
  * base64 data URL. An operator's change waits for review.
  */
 export function updateMenu(input: UpdateMenuInput) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'update_menu', ...input },
-    schema: menuSuccessResponse,
-  });
+  return staffCall(menusCalls.updateMenu, input);
 }
 
 export function useUpdateMenu() {

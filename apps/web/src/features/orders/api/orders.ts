@@ -1,6 +1,6 @@
-import { customerOrderList } from '@kitchaco/domain';
+import { ordersCalls } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { customerFetch } from '../../../api';
+import { customerRoute } from '../../../api';
 
 export const orderQueries = {
   /** Under the customer's root key, so logging out (which drops ['customer']) forgets them too. */
@@ -16,7 +16,7 @@ export const orderQueries = {
 
 /** The signed-in customer's orders, newest first. */
 export function getOrders(signal?: AbortSignal) {
-  return customerFetch('/api/v1/orders/', { signal, schema: customerOrderList });
+  return customerRoute(ordersCalls.listOrders, {}, { signal });
 }
 
 export function useOrders(userId: number | undefined) {

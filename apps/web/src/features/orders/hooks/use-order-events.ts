@@ -1,4 +1,4 @@
-import { type CustomerOrder, type OrderStatusEvent, orderStatusEvent } from '@kitchaco/domain';
+import { type CustomerOrder, type OrderStatusEvent, orderStatusEvent, ordersCalls } from '@kitchaco/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { customerSession } from '../../../lib/session/customer-session';
@@ -49,7 +49,7 @@ export function useOrderEvents(
     const connect = async () => {
       const startedAt = Date.now();
       try {
-        const response = await fetch('/api/v1/orders/events/', {
+        const response = await fetch(ordersCalls.orderEvents.url, {
           headers: { Authorization: `Token ${token}`, Accept: 'text/event-stream' },
           cache: 'no-store',
           signal: controller.signal,

@@ -1,14 +1,11 @@
-import { stockSuccessResponse } from '@kitchaco/domain';
+import { stockCalls } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, stockAdminKeys } from './stock-admin-keys';
+import { staffCall } from '../../../api';
+import { stockAdminKeys } from './stock-admin-keys';
 
 /** add_stock_bundle: one stock item and its quantity in one unit of the meal (super admin). */
 export function addStockBundle(input: { meal_id: number; stock_list_id: number; qty: number }) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'add_stock_bundle', ...input },
-    schema: stockSuccessResponse,
-  });
+  return staffCall(stockCalls.addStockBundle, input);
 }
 
 export function useAddStockBundle() {

@@ -1,14 +1,11 @@
-import { stockSuccessResponse } from '@kitchaco/domain';
+import { stockCalls } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, stockAdminKeys } from './stock-admin-keys';
+import { staffCall } from '../../../api';
+import { stockAdminKeys } from './stock-admin-keys';
 
 /** delete_stock_bundle: removes one bundle line (super admin). */
 export function deleteStockBundle(stockBundleId: number) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'delete_stock_bundle', stock_bundle_id: stockBundleId },
-    schema: stockSuccessResponse,
-  });
+  return staffCall(stockCalls.deleteStockBundle, { stock_bundle_id: stockBundleId });
 }
 
 export function useDeleteStockBundle() {

@@ -1,15 +1,11 @@
-import { stockOrderListResponse } from '@kitchaco/domain';
+import { stockCalls } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { STOCK_ORDER_LIST, stockAdminKeys } from './stock-admin-keys';
+import { staffCall } from '../../../api';
+import { stockAdminKeys } from './stock-admin-keys';
 
 /** get_admin_pending: the pending stock orders of every location. */
 export function getAdminPending(signal?: AbortSignal) {
-  return staffFetch(STOCK_ORDER_LIST, {
-    body: { query_type: 'get_admin_pending' },
-    schema: stockOrderListResponse,
-    signal,
-  });
+  return staffCall(stockCalls.getAdminPending, {}, { signal });
 }
 
 export const pendingOrderQueries = {

@@ -1,15 +1,11 @@
-import { adminStockListResponse } from '@kitchaco/domain';
+import { stockCalls } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { STOCK_ORDER_LIST, stockAdminKeys } from './stock-admin-keys';
+import { staffCall } from '../../../api';
+import { stockAdminKeys } from './stock-admin-keys';
 
 /** get_admin_stock_list: a location's stock items, enabled and disabled, with the units to choose from. */
 export function getAdminStockList(locationId: number, signal?: AbortSignal) {
-  return staffFetch(STOCK_ORDER_LIST, {
-    body: { query_type: 'get_admin_stock_list', kitchaco_location: locationId },
-    schema: adminStockListResponse,
-    signal,
-  });
+  return staffCall(stockCalls.getAdminStockList, { kitchaco_location: locationId }, { signal });
 }
 
 export const adminStockListQueries = {

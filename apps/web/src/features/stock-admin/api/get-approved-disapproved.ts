@@ -1,7 +1,7 @@
-import { approvedDisapprovedResponse, formatWireDate, type IsoDate } from '@kitchaco/domain';
+import { formatWireDate, type IsoDate, stockCalls } from '@kitchaco/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { STOCK_ORDER_LIST, stockAdminKeys } from './stock-admin-keys';
+import { staffCall } from '../../../api';
+import { stockAdminKeys } from './stock-admin-keys';
 
 export interface PastOrdersFilter {
   /** 0 = all locations. */
@@ -12,16 +12,15 @@ export interface PastOrdersFilter {
 
 /** get_admin_approved_disapproved: decided orders of a location (or all) in a date range, with totals. */
 export function getApprovedDisapproved(filter: PastOrdersFilter, signal?: AbortSignal) {
-  return staffFetch(STOCK_ORDER_LIST, {
-    body: {
-      query_type: 'get_admin_approved_disapproved',
+  return staffCall(
+    stockCalls.getAdminApprovedDisapproved,
+    {
       kitchaco_location: filter.locationId,
       start_date: formatWireDate(filter.startDate),
       end_date: formatWireDate(filter.endDate),
     },
-    schema: approvedDisapprovedResponse,
-    signal,
-  });
+    { signal },
+  );
 }
 
 export const pastOrderQueries = {

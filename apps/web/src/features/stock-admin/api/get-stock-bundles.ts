@@ -1,15 +1,11 @@
-import { stockBundlesResponse } from '@kitchaco/domain';
+import { stockCalls } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, stockAdminKeys } from './stock-admin-keys';
+import { staffCall } from '../../../api';
+import { stockAdminKeys } from './stock-admin-keys';
 
 /** stock_bundles: a location's meals with their bundle lines, and the stock items a line may use. */
 export function getStockBundles(locationId: number, signal?: AbortSignal) {
-  return staffFetch(ADMIN_DATA, {
-    body: { query_type: 'stock_bundles', kitchaco_location: locationId },
-    schema: stockBundlesResponse,
-    signal,
-  });
+  return staffCall(stockCalls.stockBundles, { kitchaco_location: locationId }, { signal });
 }
 
 export const stockBundleQueries = {

@@ -1,7 +1,7 @@
-import { formatWireDate, type IsoDate, stockUsageResponse } from '@kitchaco/domain';
+import { formatWireDate, type IsoDate, stockCalls } from '@kitchaco/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { ADMIN_DATA, stockAdminKeys } from './stock-admin-keys';
+import { staffCall } from '../../../api';
+import { stockAdminKeys } from './stock-admin-keys';
 
 export interface UsageFilter {
   locationId: number;
@@ -11,16 +11,15 @@ export interface UsageFilter {
 
 /** stock_usage_report: meals sold at a location on every channel, and the stock they used. */
 export function getStockUsageReport(filter: UsageFilter, signal?: AbortSignal) {
-  return staffFetch(ADMIN_DATA, {
-    body: {
-      query_type: 'stock_usage_report',
+  return staffCall(
+    stockCalls.stockUsageReport,
+    {
       kitchaco_location: filter.locationId,
       start_date: formatWireDate(filter.startDate),
       end_date: formatWireDate(filter.endDate),
     },
-    schema: stockUsageResponse,
-    signal,
-  });
+    { signal },
+  );
 }
 
 export const stockUsageQueries = {

@@ -9,6 +9,3 @@ export const stockAdminKeys = {
   bundles: () => [...stockAdminKeys.all, 'bundles'] as const,
   usage: () => [...stockAdminKeys.all, 'usage'] as const,
 };
-
-export const STOCK_ORDER_LIST = '/api/v1/stock-order-list/';
-export const ADMIN_DATA = '/api/v1/admin-data/';

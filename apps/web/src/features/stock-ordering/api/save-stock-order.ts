@@ -1,19 +1,15 @@
-import { type PlaceStockOrderRequest, stockOrderDoneResponse } from '@kitchaco/domain';
+import { type PlaceStockOrderRequest, stockCalls } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { STOCK_ORDER_LIST, stockOrderingKeys } from './stock-ordering-keys';
+import { staffCall } from '../../../api';
+import { stockOrderingKeys } from './stock-ordering-keys';
 
 export type StockOrderData = PlaceStockOrderRequest['orderData'];
 
 /** place_order, or user_edit_order when an order id is given. */
 export function saveStockOrder({ orderData, orderId }: { orderData: StockOrderData; orderId?: number }) {
-  return staffFetch(STOCK_ORDER_LIST, {
-    body:
-      orderId === undefined
-        ? { query_type: 'place_order', orderData }
-        : { query_type: 'user_edit_order', orderData: { ...orderData, orderId } },
-    schema: stockOrderDoneResponse,
-  });
+  return orderId === undefined
+    ? staffCall(stockCalls.placeOrder, { orderData })
+    : staffCall(stockCalls.userEditOrder, { orderData: { ...orderData, orderId } });
 }
 
 export function useSaveStockOrder() {

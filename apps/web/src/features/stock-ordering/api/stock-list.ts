@@ -1,11 +1,11 @@
-import { stockListResponse } from '@kitchaco/domain';
+import { stockCalls } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { staffFetch } from '../../../api';
-import { STOCK_LIST, stockOrderingKeys } from './stock-ordering-keys';
+import { staffRoute } from '../../../api';
+import { stockOrderingKeys } from './stock-ordering-keys';
 
 /** The location's stock list with recommendations, its expiry reminders and ordering terms. */
 export function getStockList(locationId: number, signal?: AbortSignal) {
-  return staffFetch(STOCK_LIST, { body: { kitchaco: locationId }, schema: stockListResponse, signal });
+  return staffRoute(stockCalls.stockList, { body: { kitchaco: locationId } }, { signal });
 }
 
 export const stockListQuery = (locationId: number) =>

@@ -5,6 +5,3 @@ export const stockOrderingKeys = {
   orders: () => [...stockOrderingKeys.all, 'orders'] as const,
   order: (orderId: number) => [...stockOrderingKeys.orders(), orderId] as const,
 };
-
-export const STOCK_LIST = '/api/v1/stock-list/';
-export const STOCK_ORDER_LIST = '/api/v1/stock-order-list/';

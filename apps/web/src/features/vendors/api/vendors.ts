@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api';
+import { publicRouteLazy } from '../../../api';
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -27,17 +27,35 @@ export const vendorQueries = {
 
 /** The active brands of one pickup location, sorted by id, each with its kitchens. */
 export function getVendors(locationId: number, signal?: AbortSignal) {
-  return apiFetch(`/api/v1/vendors/?kitchaco=${locationId}`, { signal, schema: (c) => c.vendorList });
+  return publicRouteLazy(
+    'vendorsCalls',
+    'listVendors',
+    { method: 'GET', url: '/api/v1/vendors/' },
+    { query: { kitchaco: locationId } },
+    { signal },
+  );
 }
 
 /** The kitchens (cuisines) brands are grouped by, in the server's order. */
 export function getVendorFilters(signal?: AbortSignal) {
-  return apiFetch('/api/v1/vendor-filters/', { signal, schema: (c) => c.vendorFilters });
+  return publicRouteLazy(
+    'vendorsCalls',
+    'vendorFilters',
+    { method: 'GET', url: '/api/v1/vendor-filters/' },
+    {},
+    { signal },
+  );
 }
 
 /** A brand with its enabled meals; 404 for an unknown or inactive brand. */
 export function getVendorMenu(vendorId: number, signal?: AbortSignal) {
-  return apiFetch(`/api/v1/vendors/${vendorId}/menu/`, { signal, schema: (c) => c.vendorMenu });
+  return publicRouteLazy(
+    'vendorsCalls',
+    'vendorMenu',
+    { method: 'GET', url: '/api/v1/vendors/:id/menu/' },
+    { params: { id: vendorId } },
+    { signal },
+  );
 }
 
 export function useVendors(locationId: number | undefined) {

@@ -1,0 +1,18 @@
+import { allCalls, type QueryCall, type RouteCall } from '@kitchaco/domain';
+import { describe, expect, it } from 'vitest';
+import { modules } from '../modules/index.js';
+
+const keyOf = (d: QueryCall | RouteCall) =>
+  d.kind === 'call' ? `${d.endpoint} ${d.queryType}` : `${d.method} ${d.url}`;
+
+describe('the wire contract and the server', () => {
+  it('handles every call declared in packages/domain exactly once, and nothing undeclared', () => {
+    const declared = allCalls().map(keyOf).sort();
+    const handled = modules
+      .flatMap((m) => [...(m.routes ?? []), ...(m.calls ?? [])])
+      .map(keyOf)
+      .sort();
+    expect(new Set(declared).size, 'a declaration is repeated').toBe(declared.length);
+    expect(handled).toEqual(declared);
+  });
+});

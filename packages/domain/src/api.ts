@@ -1,0 +1,34 @@
+import { authCalls } from './auth/auth.calls.js';
+import { backofficeCalls } from './backoffice/backoffice.calls.js';
+import { financeCalls } from './finance/finance.calls.js';
+import { contactCalls } from './kiosks/contact.calls.js';
+import { kiosksCalls } from './kiosks/kiosks.calls.js';
+import { locationsCalls } from './locations/locations.calls.js';
+import { marketplacesCalls, marketplaceWebhookCalls } from './marketplaces/marketplaces.calls.js';
+import { menusCalls } from './menu/menus.calls.js';
+import { vendorsCalls } from './menu/vendors.calls.js';
+import { notificationsCalls } from './notifications/notifications.calls.js';
+import { ordersCalls } from './orders/orders.calls.js';
+import { stockCalls } from './stock/stock.calls.js';
+import type { QueryCall, RouteCall } from './wire/calls.js';
+
+/** Every area's calls: the whole API (the server checks that each has exactly one handler). */
+export const API = {
+  auth: authCalls,
+  backoffice: backofficeCalls,
+  contact: contactCalls,
+  finance: financeCalls,
+  kiosks: kiosksCalls,
+  locations: locationsCalls,
+  marketplaces: { ...marketplacesCalls, ...marketplaceWebhookCalls },
+  menus: menusCalls,
+  notifications: notificationsCalls,
+  orders: ordersCalls,
+  stock: stockCalls,
+  vendors: vendorsCalls,
+} as const;
+
+/** Every declaration of the API, each once. */
+export function allCalls(): (QueryCall | RouteCall)[] {
+  return Object.values(API).flatMap((area) => Object.values(area) as (QueryCall | RouteCall)[]);
+}

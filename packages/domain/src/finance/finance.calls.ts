@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { ENDPOINTS, queryCall, routeCall, SUPER_ADMIN } from '../wire/calls.js';
+import {
+  approveSalesReportRequest,
+  emailSalesReportRequest,
+  financeMessageResponse,
+  fortnightPeriodsResponse,
+  generateSalesReportRequest,
+  generateSalesReportResponse,
+  getSalesReportRequest,
+  salesReportResponse,
+  transactionalReportRequest,
+} from './finance.schemas.js';
+
+/** A file answer (PDF or CSV): its bytes, which no schema checks. */
+const file = z.custom<unknown>(() => true);
+const invoiceFileRequest = emailSalesReportRequest;
+
+/** The calls of the finance area (packages/domain/src/wire/calls.ts). */
+export const financeCalls = {
+  salesInvoiceFortnightPeriod: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'sales_invoice_fortnight_period',
+    summary: 'Fortnight periods (Monday to Sunday 13 days later), newest first.',
+    access: SUPER_ADMIN,
+    input: z.object({}),
+    response: fortnightPeriodsResponse,
+    failures: 'spec',
+  }),
+  getSalesReport: queryCall({
+    endpoint: ENDPOINTS.salesReport,
+    queryType: 'get_sales_report',
+    summary:
+      "A location's fortnight sales report (kitchaco, 0 = all) or an operator's payout invoice (external_operator). 404 with the spec's message until generated; an approved invoice is read from its snapshot.",
+    access: SUPER_ADMIN,
+    input: getSalesReportRequest,
+    response: salesReportResponse,
+    failures: 'spec',
+  }),
+  generateSalesReport: queryCall({
+    endpoint: ENDPOINTS.salesReport,
+    queryType: 'generate_sales_report',
+    summary:
+      'Generates the report of a location (0 = all) for an ended fortnight and emails each location its transactional summary (PDF and CSV).',
+    access: SUPER_ADMIN,
+    input: generateSalesReportRequest,
+    response: generateSalesReportResponse,
+    failures: 'spec',
+  }),
+  updateAndApproveSalesReport: queryCall({
+    endpoint: ENDPOINTS.salesReport,
+    queryType: 'update_and_approve_sales_report',
+    summary:
+      "Approves an operator's fortnight invoice with its miscellaneous charges and deductions: a snapshot of every figure, who and when. Approving again keeps the earlier snapshot in history.",
+    access: SUPER_ADMIN,
+    input: approveSalesReportRequest,
+    response: financeMessageResponse,
+    failures: 'spec',
+  }),
+  emailSalesReport: queryCall({
+    endpoint: ENDPOINTS.salesReport,
+    queryType: 'email_sales_report',
+    summary: 'Emails the approved invoice to the operator as PDF and CSV through the outbox.',
+    access: SUPER_ADMIN,
+    input: emailSalesReportRequest,
+    response: financeMessageResponse,
+    failures: 'spec',
+  }),
+  getTransactionalReport: queryCall({
+    endpoint: ENDPOINTS.salesReport,
+    queryType: 'get_transactional_report',
+    summary:
+      "Emails the orders of the ticked platforms for a location's fortnight (PDF and CSV) to the location's registered address.",
+    access: SUPER_ADMIN,
+    input: transactionalReportRequest,
+    response: financeMessageResponse,
+    failures: 'spec',
+  }),
+  invoicePdf: routeCall({
+    method: 'POST',
+    url: '/api/v1/sales-report/invoice-pdf/',
+    summary: "The operator's fortnight invoice as a PDF (the approved snapshot once approved).",
+    tag: 'finance',
+    access: SUPER_ADMIN,
+    body: invoiceFileRequest,
+    response: file,
+    failures: 'status',
+  }),
+  invoiceCsv: routeCall({
+    method: 'POST',
+    url: '/api/v1/sales-report/invoice-csv/',
+    summary: "The operator's fortnight invoice as CSV, one row per figure.",
+    tag: 'finance',
+    access: SUPER_ADMIN,
+    body: invoiceFileRequest,
+    response: file,
+    failures: 'status',
+  }),
+  transactionsPdf: routeCall({
+    method: 'POST',
+    url: '/api/v1/sales-report/transactions-pdf/',
+    summary: 'The transactional report (orders of the chosen platforms) as a PDF.',
+    tag: 'finance',
+    access: SUPER_ADMIN,
+    body: transactionalReportRequest,
+    response: file,
+    failures: 'status',
+  }),
+  transactionsCsv: routeCall({
+    method: 'POST',
+    url: '/api/v1/sales-report/transactions-csv/',
+    summary: 'The transactional report (orders of the chosen platforms) as CSV.',
+    tag: 'finance',
+    access: SUPER_ADMIN,
+    body: transactionalReportRequest,
+    response: file,
+    failures: 'status',
+  }),
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ENDPOINTS, PUBLIC, queryCall, routeCall, staff } from '../wire/calls.js';
+import { kitchacoLocationList, kitchacoLocationsResponse } from './locations.schemas.js';
+
+/** The calls of the locations area (packages/domain/src/wire/calls.ts). */
+export const locationsCalls = {
+  kitchacoLocations: queryCall({
+    endpoint: ENDPOINTS.locations,
+    queryType: 'kitchaco_locations',
+    summary: 'Pickup locations (the location endpoint of the back office).',
+    access: PUBLIC,
+    input: z.object({}),
+    response: kitchacoLocationsResponse,
+    failures: 'spec',
+  }),
+  adminKitchacoLocations: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'kitchaco_locations',
+    summary: 'Pickup locations for the back-office filters.',
+    access: staff('super_admin', 'operator', 'stock_admin', 'stock_user'),
+    input: z.object({}),
+    response: kitchacoLocationsResponse,
+    failures: 'spec',
+  }),
+  listLocations: routeCall({
+    method: 'GET',
+    url: ENDPOINTS.locations,
+    summary: 'Pickup locations, sorted by id.',
+    tag: 'locations',
+    access: PUBLIC,
+    response: kitchacoLocationList,
+    failures: 'spec',
+  }),
+};

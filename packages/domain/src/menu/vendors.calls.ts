@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ENDPOINTS, PUBLIC, queryCall, routeCall, staff } from '../wire/calls.js';
+import {
+  addFeedPostRequest,
+  deleteFeedPostRequest,
+  feedList,
+  feedPost,
+  feedQuery,
+  vendorFilters,
+  vendorIdParams,
+  vendorList,
+  vendorListQuery,
+  vendorMenu,
+} from './vendors.schemas.js';
+
+/** The calls of the vendors area (packages/domain/src/wire/calls.ts). */
+export const vendorsCalls = {
+  addFeedPost: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'add_feed_post',
+    summary: "Adds a post to the What's Latest feed.",
+    access: staff('super_admin'),
+    input: addFeedPostRequest,
+    response: z.object({ success: z.literal(true), post: feedPost }),
+    failures: 'spec',
+  }),
+  deleteFeedPost: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'delete_feed_post',
+    summary: "Removes a post from the What's Latest feed.",
+    access: staff('super_admin'),
+    input: deleteFeedPostRequest,
+    response: z.object({ success: z.literal(true) }),
+    failures: 'spec',
+  }),
+  listVendors: routeCall({
+    method: 'GET',
+    url: '/api/v1/vendors/',
+    summary: 'Active brands, optionally of one location (?kitchaco=id), with their kitchens.',
+    tag: 'vendors',
+    access: PUBLIC,
+    query: vendorListQuery,
+    response: vendorList,
+    failures: 'spec',
+  }),
+  vendorFilters: routeCall({
+    method: 'GET',
+    url: '/api/v1/vendor-filters/',
+    summary: 'The kitchens (cuisines) brands are grouped by.',
+    tag: 'vendors',
+    access: PUBLIC,
+    response: vendorFilters,
+    failures: 'spec',
+  }),
+  vendorMenu: routeCall({
+    method: 'GET',
+    url: '/api/v1/vendors/:id/menu/',
+    summary: "A brand's menu: Enabled meals with their Enabled combos (paid) and sub-items (free, pick one).",
+    tag: 'vendors',
+    access: PUBLIC,
+    params: vendorIdParams,
+    response: vendorMenu,
+    failures: 'status',
+  }),
+  feed: routeCall({
+    method: 'GET',
+    url: '/api/v1/feed/',
+    summary: "Newest posts of the What's Latest feed.",
+    tag: 'vendors',
+    access: PUBLIC,
+    query: feedQuery,
+    response: feedList,
+    failures: 'status',
+  }),
+};
