@@ -35,7 +35,7 @@ export async function seedFinanceHistory(
         external_operator: operator.id,
         start_date: period.startDate,
         end_date: period.endDate,
-        misc: [{ label: 'Marketing levy', gross: 110, has_gst: true }],
+        misc: [{ label: 'Marketing levy', gross: '110', has_gst: true }],
         less_in_store_cash_sales: true,
         less_in_store_card_sales: false,
       });

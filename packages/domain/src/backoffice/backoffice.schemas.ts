@@ -209,7 +209,7 @@ export const ordersDataRequest = withRangeChecks(
     kitchaco_location: locationChoice(-1),
     ...dateRange,
     page: wholeNumber(1).default(1),
-    page_size: z.number().int().min(1).max(MAX_ORDER_PAGE_SIZE).default(DEFAULT_ORDER_PAGE_SIZE),
+    page_size: wholeNumber(1, MAX_ORDER_PAGE_SIZE).default(DEFAULT_ORDER_PAGE_SIZE),
     status: z.enum(ORDER_STATUSES).optional(),
     order_source: z.enum(ORDER_LIST_SOURCES).optional(),
     /** Order number, customer name, phone or email (contains, case-insensitive). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SALES_REPORT_STATUSES } from '../constants.js';
 import { addDays, isFortnightStart, parseWireDate } from '../dates/business-time.js';
 import { wireDate } from '../stock/stock.schemas.js';
-import { dbId, wholeNumber } from '../wire/wire.js';
+import { amount, dbId, wholeNumber } from '../wire/wire.js';
 import { INVOICE_CHANNELS, MISC_CHARGE_SLOTS } from './invoice.js';
 
 /**
@@ -75,10 +75,8 @@ export const amountWithGst = z.object({ gross: money, gst: money, net: money });
 export const miscChargeWire = z.object({
   label: z.string().trim().max(80),
   gross: z
-    .number({ error: 'Miscellaneous charge amounts must be numbers' })
-    .min(-1_000_000)
-    .max(1_000_000)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { message: 'at most 2 decimals' }),
+    .union([z.number(), z.string()], { error: 'Miscellaneous charge amounts must be numbers' })
+    .pipe(amount({ min: -1_000_000, max: 1_000_000, decimals: 2 })),
   has_gst: z.boolean(),
 });
 export type MiscChargeWire = z.infer<typeof miscChargeWire>;
@@ -103,7 +101,7 @@ export const invoiceFigures = z.object({
   commissions: z.record(z.enum(INVOICE_CHANNELS), amountWithGst.extend({ rate: z.string() })),
   total_commission: amountWithGst,
   stock: z.object({ gross: money, gst: money, net: money, delivery_charge: money, admin_adjustment: money }),
-  misc: z.array(miscChargeWire.extend({ gst: money, net: money })),
+  misc: z.array(z.object({ label: z.string(), gross: money, has_gst: z.boolean(), gst: money, net: money })),
   total_misc: amountWithGst,
   purchases: amountWithGst,
   earnings: amountWithGst,
@@ -202,7 +200,7 @@ export const approveSalesReportRequest = z
       .default([]),
     less_in_store_cash_sales: z.boolean().default(true),
     less_in_store_card_sales: z.boolean().default(false),
-    total_payout_inc_gst: z.number().optional(),
+    total_payout_inc_gst: amount().optional(),
   })
   .loose()
   .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] });

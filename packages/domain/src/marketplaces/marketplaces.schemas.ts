@@ -64,7 +64,7 @@ export const saveMarketplaceStoreRequest = z.object({
   location_id: id,
   vendor_id: id.nullable().default(null),
 });
-export type SaveMarketplaceStoreRequest = z.input<typeof saveMarketplaceStoreRequest>;
+export type SaveMarketplaceStoreRequest = z.output<typeof saveMarketplaceStoreRequest>;
 
 export const saveMarketplaceStoreResponse = z.object({ success: z.literal(true), store: marketplaceStore });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEAL_STATUSES } from '../constants.js';
-import { dbId, locationChoice, MAX_INT32, wholeNumber } from '../wire/wire.js';
+import { amount, dbId, locationChoice, MAX_INT32, textOrNull, wholeNumber } from '../wire/wire.js';
 
 /**
  * Wire contracts of menu management (super admin and operator) on the admin data endpoint.
@@ -29,13 +29,8 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_SIDE = 1200;
 
 export const mealStatus = z.enum(MEAL_STATUSES);
-const price = z
-  .number({ error: 'price must be a number' })
-  .min(0, 'price cannot be negative')
-  .max(10_000, 'price is too large')
-  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
-    message: 'price can have at most 2 decimals',
-  });
+/** A price a client sends (a number or its text, "18.00"): exact decimal text, 2 decimals at most. */
+const price = amount({ min: 0, max: 10_000, decimals: 2 });
 const name = z.string().trim().min(1, 'name is required').max(120, 'name is at most 120 characters');
 
 /** A base64 image as the spec sends it (a data URL prefix is accepted); '' or 'NULL' = no change. */
@@ -106,7 +101,7 @@ export const updateMenuRequest = z.object({
     meal_name: name,
     meal_price: price,
     status: mealStatus,
-    description: z.string().trim().max(1000).default(''),
+    description: textOrNull(1000),
     category_id: id.nullable().optional(),
     meal_combo: z.array(editCombo).max(50).optional(),
     meal_subitem: z.array(editSubitem).max(50).optional(),
@@ -119,7 +114,7 @@ export const addComboSubitemRequest = z.object({
   meal_id: id,
   add_type: z.enum(['Combo', 'SubItem']),
   type_name: name,
-  type_price: price.default(0),
+  type_price: price.default('0'),
   type_status: mealStatus.default('Enabled'),
 });
 export type AddComboSubitemRequest = z.infer<typeof addComboSubitemRequest>;
@@ -128,13 +123,15 @@ export const addMenuRequest = z.object({
   meal_name: name,
   meal_status: mealStatus.default('Enabled'),
   meal_price: price,
-  description: z.string().trim().max(1000).default(''),
+  description: textOrNull(1000),
   image: imageUpload.optional(),
-  vendor_id: z
-    .number({ error: MENU_MESSAGES.selectBrand })
-    .int()
-    .positive(MENU_MESSAGES.selectBrand)
-    .max(MAX_INT32, MENU_MESSAGES.selectBrand),
+  /** Any missing or impossible brand (the operator form sends -1 when none is chosen): the spec's message. */
+  vendor_id: z.union([z.number(), z.string()], { error: MENU_MESSAGES.selectBrand }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN;
+    if (Number.isInteger(n) && n >= 1 && n <= MAX_INT32) return n;
+    ctx.addIssue({ code: 'custom', message: MENU_MESSAGES.selectBrand });
+    return z.NEVER;
+  }),
   category_id: id.optional(),
 });
 export type AddMenuRequest = z.infer<typeof addMenuRequest>;

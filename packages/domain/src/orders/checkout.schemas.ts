@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants.js';
-import { dbId, dbIdText } from '../wire/wire.js';
+import { dbId, dbIdText, wholeNumber } from '../wire/wire.js';
 
 const id = dbId;
 
 /** One cart line as the client sends it: ids only; every price comes from the server. */
 export const cartLineInput = z.object({
   meal_id: id,
-  quantity: z.number().int('quantity must be a whole number').min(1, 'quantity must be at least 1').max(50),
+  quantity: wholeNumber(0).pipe(
+    z.number().min(1, 'quantity must be at least 1').max(50, 'quantity is at most 50'),
+  ),
   subitem_id: id.nullable().optional(),
   combo_ids: z.array(id).max(20).default([]),
   special_request: z.string().trim().max(300).optional(),

@@ -33,7 +33,7 @@ export function isBelowMinimum(totalBeforeFee: Mills, minimum: Mills): boolean {
 }
 
 /** True when a client's figure (a wire number) agrees with the server's to the cent. */
-export function sameAmount(clientValue: number | undefined, serverValue: Mills): boolean {
+export function sameAmount(clientValue: number | string | undefined, serverValue: Mills): boolean {
   if (clientValue === undefined) return true;
   try {
     return Math.abs(toMills(clientValue) - serverValue) < 5;

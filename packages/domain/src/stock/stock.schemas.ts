@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STOCK_ITEM_STATUSES, STOCK_ORDER_STATUSES } from '../constants.js';
 import { parseWireDate } from '../dates/business-time.js';
-import { dbId, locationChoice } from '../wire/wire.js';
+import { amount, dbId, decimalNumber, locationChoice, textOrNull, wholeNumber } from '../wire/wire.js';
 
 /**
  * Wire contracts of stock ordering: `/api/v1/stock-list/`, `/api/v1/stock-order-list/` and the stock
@@ -11,14 +11,18 @@ import { dbId, locationChoice } from '../wire/wire.js';
 
 const id = dbId;
 const money = z.number();
+/** An amount a client sends (a number or its text): exact decimal text (wire/wire.ts). */
+const sentAmount = amount();
 /** A quantity: never negative, at most 3 decimals (whole units are checked per item by the server). */
-const quantity = z
-  .number()
-  .min(0, 'quantity cannot be negative')
-  .max(100_000, 'quantity is too large')
-  .refine((q) => Math.abs(q * 1000 - Math.round(q * 1000)) < 1e-6, {
-    message: 'quantity can have at most 3 decimals',
-  });
+const quantity = decimalNumber().pipe(
+  z
+    .number()
+    .min(0, 'quantity cannot be negative')
+    .max(100_000, 'quantity is too large')
+    .refine((q) => Math.abs(q * 1000 - Math.round(q * 1000)) < 1e-6, {
+      message: 'quantity can have at most 3 decimals',
+    }),
+);
 
 /** 'DD MMM YYYY' (ISO 'YYYY-MM-DD' also accepted), as the spec sends dates. */
 export const wireDate = z
@@ -103,7 +107,7 @@ export const stockLineInput = z
     stock_list_id: id.optional(),
     qty: quantity,
     /** Approval only: days until the delivered stock expires (items with an expiry). */
-    expiry_adjustment: z.number().int().min(0).max(365).nullable().optional(),
+    expiry_adjustment: wholeNumber(0, 365).nullable().optional(),
   })
   .refine((l) => l.id !== undefined || l.stock_list_id !== undefined, {
     message: 'each line needs the stock item id',
@@ -118,9 +122,9 @@ export function stockItemIdOf(line: StockLineInput): number {
 
 /** Client figures, optional: when sent and different from the server's, the call is refused. */
 const clientAmounts = {
-  sub_total: money.optional(),
-  gst: money.optional(),
-  total: money.optional(),
+  sub_total: sentAmount.optional(),
+  gst: sentAmount.optional(),
+  total: sentAmount.optional(),
 };
 
 export const placeStockOrderData = z.object({
@@ -129,7 +133,7 @@ export const placeStockOrderData = z.object({
   order_time: z.string().trim().max(20).optional(),
   ...clientAmounts,
   /** Send the location's fee to accept it after error_code 1; absent or 0 otherwise. */
-  delivery_charge: money.min(0).optional(),
+  delivery_charge: amount({ min: 0 }).optional(),
   stockData: z.array(stockLineInput).max(500),
 });
 export const placeStockOrderRequest = z.object({ orderData: placeStockOrderData });
@@ -150,7 +154,7 @@ export const approveStockOrderRequest = z.object({
      * The stock admin's fee decision, signed: `-delivery_charge` removes the fee the order carries,
      * `+min_stock_delivery_charge` adds it to an order without one, 0 leaves it as it is.
      */
-    admin_adjustment: money.default(0),
+    admin_adjustment: sentAmount.default('0'),
     ...clientAmounts,
     stockData: z.array(stockLineInput).max(500),
   }),
@@ -159,7 +163,7 @@ export type ApproveStockOrderRequest = z.infer<typeof approveStockOrderRequest>;
 
 export const disapproveStockOrderRequest = z.object({
   orderId: id,
-  reason: z.string().trim().max(1000).optional().default(''),
+  reason: textOrNull(1000),
 });
 
 export const stockOrderLine = z.object({
@@ -270,7 +274,7 @@ export const updateStockListRequest = z.object({
         id,
         qty_type_id: id,
         name: z.string().trim().min(1, 'name is required').max(120),
-        price: money.min(0, 'price cannot be negative').max(100_000),
+        price: amount({ min: 0, max: 100_000 }),
         par: quantity.optional(),
         has_expiry: z.boolean(),
         has_gst: z.boolean(),

@@ -125,8 +125,8 @@ export async function specificMenuItem(app: AppContext, actor: Actor, mealId: nu
 }
 
 /** The price-0 rule: an Enabled meal must cost something. */
-function checkPrice(price: number, status: MealStatus, message: string) {
-  if (status === 'Enabled' && price <= 0) throw invalid(message, 'meal_price');
+function checkPrice(price: string, status: MealStatus, message: string) {
+  if (status === 'Enabled' && toMills(price) <= 0) throw invalid(message, 'meal_price');
 }
 
 async function imagePath(app: AppContext, image: string | undefined): Promise<string | undefined> {
@@ -319,7 +319,7 @@ export async function reviewMenuItem(
     if (input.kind === 'meal') {
       const found = await q.findMeal(tx, input.id);
       if (!found) throw notFound(`Meal ${input.id} does not exist.`);
-      checkPrice(money(found.meal.price), input.decision, MENU_MESSAGES.updatePriceZero);
+      checkPrice(found.meal.price, input.decision, MENU_MESSAGES.updatePriceZero);
       await q.updateMeal(tx, input.id, { status: input.decision, updatedAt: app.clock.now() });
     } else if (input.kind === 'combo') {
       const combo = await q.findCombo(tx, input.id);

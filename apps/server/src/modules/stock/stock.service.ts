@@ -122,7 +122,7 @@ function priceResolved(
 
 /** Refuses, changing nothing, when a client's figures disagree with the server's prices. */
 function checkClientAmounts(
-  client: { sub_total?: number | undefined; gst?: number | undefined; total?: number | undefined },
+  client: { sub_total?: string | undefined; gst?: string | undefined; total?: string | undefined },
   server: { subTotal: Mills; gst: Mills; total: Mills },
 ): void {
   if (
@@ -154,12 +154,13 @@ function lineRows(orderId: number, kind: 'ordered' | 'adjusted', lines: Resolved
 
 /**
  * The order's lines and amounts: the minimum rule decides the fee. Below the minimum the client must
- * have accepted exactly the location's fee (after error_code 1), otherwise nothing is written.
+ * have accepted the location's fee (after error_code 1), otherwise nothing is written: by sending
+ * it as `delivery_charge`, or, as the old clients retry, a `total` that includes exactly that fee.
  */
 function priceWithMinimum(
   location: q.LocationRow,
   lines: ResolvedLine[],
-  acceptedFee: number | undefined,
+  client: { delivery_charge?: string | undefined; total?: string | undefined },
   emptyMessage: string,
 ) {
   const ordered = lines.filter((l) => l.qty > 0);
@@ -170,7 +171,10 @@ function priceWithMinimum(
   const fee = toMills(location.minStockDeliveryCharge);
   let deliveryCharge: Mills = 0;
   if (isBelowMinimum(withoutFee.total, minimum) && fee > 0) {
-    const accepted = acceptedFee !== undefined && sameAmount(acceptedFee, fee) && acceptedFee > 0;
+    const accepted =
+      (client.delivery_charge !== undefined && sameAmount(client.delivery_charge, fee)) ||
+      (client.total !== undefined &&
+        sameAmount(client.total, priceResolved(ordered, { deliveryCharge: fee }).total));
     if (!accepted) {
       throw ruleFailed(STOCK_MESSAGES.belowMinimum(money(minimum), money(fee)), BELOW_MINIMUM_ERROR_CODE);
     }
@@ -264,12 +268,7 @@ export async function placeStockOrder(app: AppContext, actor: Actor, { orderData
   const user = requireOwnLocation(actor, orderData.kitchaco);
   const location = await locationOrThrow(app, orderData.kitchaco);
   const lines = await resolveLines(app, location.id, orderData.stockData, { allowDisabled: false });
-  const priced = priceWithMinimum(
-    location,
-    lines,
-    orderData.delivery_charge,
-    STOCK_MESSAGES.selectAtLeastOneToOrder,
-  );
+  const priced = priceWithMinimum(location, lines, orderData, STOCK_MESSAGES.selectAtLeastOneToOrder);
   checkClientAmounts(orderData, priced.amounts);
   const now = app.clock.now();
   const written = {
@@ -358,12 +357,7 @@ export async function editStockOrder(app: AppContext, actor: Actor, { orderData 
   const [presented] = await presentOrders(app.db, [order], 'location', now);
   if (presented?.edit_blocked_reason) throw conflict(presented.edit_blocked_reason);
   const lines = await resolveLines(app, location.id, orderData.stockData, { allowDisabled: false });
-  const priced = priceWithMinimum(
-    location,
-    lines,
-    orderData.delivery_charge,
-    STOCK_MESSAGES.selectAtLeastOne,
-  );
+  const priced = priceWithMinimum(location, lines, orderData, STOCK_MESSAGES.selectAtLeastOne);
   checkClientAmounts(orderData, priced.amounts);
   const updated = await app.db.transaction(async (tx) => {
     const row = await q.updatePendingOrder(tx, order.id, {

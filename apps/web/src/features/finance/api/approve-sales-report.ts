@@ -1,4 +1,4 @@
-import { type ApproveSalesReportRequest, financeCalls } from '@kitchaco/domain';
+import { type CallInput, financeCalls } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffCall } from '../../../api';
 import { financeKeys } from './finance-keys';
@@ -7,7 +7,7 @@ import { financeKeys } from './finance-keys';
  * update_and_approve_sales_report: the server recomputes every figure and answers 409 when
  * `total_payout_inc_gst` is not the payout it computes, so nobody approves figures they did not see.
  */
-export function approveSalesReport(request: ApproveSalesReportRequest) {
+export function approveSalesReport(request: CallInput<typeof financeCalls.updateAndApproveSalesReport>) {
   return staffCall(financeCalls.updateAndApproveSalesReport, request);
 }
 

@@ -1,10 +1,10 @@
-import { type ApproveStockOrderRequest, stockCalls } from '@kitchaco/domain';
+import { type CallInput, stockCalls } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffCall } from '../../../api';
 import { stockAdminKeys } from './stock-admin-keys';
 
 /** admin_approve_order: approved quantities, expiry adjustments and the fee decision. */
-export function approveStockOrder(orderData: ApproveStockOrderRequest['orderData']) {
+export function approveStockOrder(orderData: CallInput<typeof stockCalls.adminApproveOrder>['orderData']) {
   return staffCall(stockCalls.adminApproveOrder, { orderData });
 }
 

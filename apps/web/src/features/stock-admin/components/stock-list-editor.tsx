@@ -1,4 +1,4 @@
-import type { AdminStockListItem, UpdateStockListRequest } from '@kitchaco/domain';
+import type { AdminStockListItem, CallInput, stockCalls } from '@kitchaco/domain';
 import {
   Alert,
   Button,
@@ -17,7 +17,11 @@ import { useMemo, useState } from 'react';
 import { tabularNums } from '../../../components/amounts';
 import { useUpdateAdminStockList } from '../api/update-admin-stock-list';
 
-type Row = UpdateStockListRequest['stockData'][number];
+/** A row as the form keeps it: its ids and figures numbers (the call also takes text). */
+type Row = Omit<
+  CallInput<typeof stockCalls.updateAdminStockList>['stockData'][number],
+  'id' | 'qty_type_id' | 'price' | 'par'
+> & { id: number; qty_type_id: number; price: number; par?: number };
 type Entry = number | '';
 
 interface QtyType {
