@@ -150,7 +150,12 @@ export function apiClient(base, { timeoutMs = 15_000, observe, shedRetries = 0, 
     try {
       const res = await fetch(`${base}${path}`, {
         method,
-        headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        // As the project's web app: failures carry their HTTP status (docs/api.md, "Compatibility").
+        headers: {
+          prefer: 'status-codes',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
@@ -8,6 +9,7 @@ import { type AppContext, type Clock, systemClock } from './context.js';
 import type { Database } from './db/client.js';
 import { capConnectionsPerAddress } from './http/connections.js';
 import { AppError, toWire, unavailable } from './http/errors.js';
+import { addFailureStyle, failureStatus } from './http/failure-style.js';
 import { addLoadShedding } from './http/load-shedding.js';
 import { logSerializers, REDACTED_PATHS } from './http/logging.js';
 import { buildOpenApi } from './http/openapi.js';
@@ -139,6 +141,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('appContext', context);
 
   addSecurityHeaders(app, { hsts: config.trustProxy !== false });
+  addFailureStyle(app);
+  if (config.http.corsOrigins.length > 0) {
+    // Pages of these origins may call the API (an old web client hosted elsewhere). Tokens travel
+    // in the Authorization header, never in cookies: no credentials mode.
+    await app.register(fastifyCors, {
+      origin: config.http.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'Prefer', 'X-Request-Id'],
+      exposedHeaders: ['Retry-After', 'X-Request-Id'],
+      maxAge: 600,
+    });
+  }
   // Without a trusted proxy the peer is the client: cap its sockets. Behind one, the proxy does.
   if (config.trustProxy === false) capConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
   await addLoadShedding(app, config.load);
@@ -147,7 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const err = error as { statusCode?: number; code?: string; message?: string; validation?: unknown };
     if (error instanceof AppError) {
       if (error.details.retryAfterSeconds) reply.header('retry-after', error.details.retryAfterSeconds);
-      return reply.status(error.status).send(toWire(error));
+      return reply.status(failureStatus(request, error.status)).send(toWire(error));
     }
     if (err.code === 'ECONNRESET' && err.message === 'aborted') {
       // The client went away while sending its request (a cancelled upload): nothing to answer.
@@ -166,7 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type.
       return reply
-        .status(err.statusCode)
+        .status(failureStatus(request, err.statusCode))
         .send({ success: false, error: err.message ?? 'Bad request', code: err.code ?? 'invalid' });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -90,6 +90,16 @@ const envSchema = z.object({
   DELIVEROO_WEBHOOK_SECRET: z.string().min(16).optional(),
   DOORDASH_WEBHOOK_SECRET: z.string().min(16).optional(),
   MENULOG_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Customer sign-in with Facebook (login-facebook): the app's id and secret (Meta for Developers). */
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  /** The Graph API's address and version (a fake of it in tests). */
+  FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com/v25.0'),
+  /**
+   * Origins (scheme://host[:port], comma separated) whose pages may call the API from a browser:
+   * another site hosting an old web client. Empty: none (the project's web app is same-origin).
+   */
+  CORS_ORIGINS: z.string().default(''),
   /** Where landing page contact messages are sent. */
   CONTACT_EMAIL: z.string().email().default('hello@kitchaco.example'),
   /** Contact form messages accepted per client address per hour. */
@@ -134,6 +144,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   webDist: string | null;
   http: {
+    /** Origins allowed to call the API from a browser (CORS); empty: none. */
+    corsOrigins: string[];
     headersTimeoutMs: number;
     requestTimeoutMs: number;
     maxConnectionsPerAddress: number;
@@ -163,6 +175,11 @@ export interface Config {
   images: { dir: string; s3: S3ImageConfig | null };
   cardTerminals: { kind: 'local' } | { kind: 'square'; accessToken: string; baseUrl: string };
   contact: { email: string; perAddressPerHour: number };
+  /** Facebook sign-in: the Graph API when configured, a local stand-in outside production, else off. */
+  facebook:
+    | { kind: 'graph'; appId: string; appSecret: string; graphUrl: string }
+    | { kind: 'local' }
+    | { kind: 'off' };
   /** Each marketplace's webhook signing secret; null: that webhook is not configured (503). */
   marketplaceSecrets: Record<MarketplaceChannel, string | null>;
 }
@@ -229,11 +246,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     problems.push('APP_SECRET: the development secret cannot be used in production');
   }
   const trustProxy = trustProxyOf(env.TRUST_PROXY, problems);
+  const corsOrigins = env.CORS_ORIGINS.split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const badOrigins = corsOrigins.filter((o) => !/^https?:\/\/[^/\s]+$/.test(o));
+  if (badOrigins.length) {
+    problems.push(`CORS_ORIGINS: '${badOrigins.join(', ')}' is not an origin like https://app.example.com`);
+  }
   const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
   if (twilio.some(Boolean) && !twilio.every(Boolean)) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three or none');
   }
   const s3Images = imageBucket(env, production, problems);
+  if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
+    problems.push('FACEBOOK_APP_ID, FACEBOOK_APP_SECRET: set both or neither');
+  }
   const secrets = marketplaceSecrets(env, production);
   for (const [channel, secret] of Object.entries(secrets)) {
     if (production && secret?.startsWith('demo-')) {
@@ -248,6 +275,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     port: env.PORT,
     trustProxy,
     http: {
+      corsOrigins,
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: Math.max(env.REQUEST_TIMEOUT_MS, env.HEADERS_TIMEOUT_MS),
       maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
@@ -306,6 +334,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       : { kind: 'local' },
     contact: { email: env.CONTACT_EMAIL, perAddressPerHour: env.CONTACT_PER_ADDRESS_PER_HOUR },
     marketplaceSecrets: secrets,
+    facebook:
+      env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+        ? {
+            kind: 'graph',
+            appId: env.FACEBOOK_APP_ID,
+            appSecret: env.FACEBOOK_APP_SECRET,
+            graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
+          }
+        : production
+          ? { kind: 'off' }
+          : { kind: 'local' },
   };
 }
 

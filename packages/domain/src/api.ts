@@ -11,11 +11,13 @@ import { notificationsCalls } from './notifications/notifications.calls.js';
 import { ordersCalls } from './orders/orders.calls.js';
 import { stockCalls } from './stock/stock.calls.js';
 import type { QueryCall, RouteCall } from './wire/calls.js';
+import { declaredPathsCalls } from './wire/declared-paths.calls.js';
 
 /** Every area's calls: the whole API (the server checks that each has exactly one handler). */
 export const API = {
   auth: authCalls,
   backoffice: backofficeCalls,
+  compatibility: declaredPathsCalls,
   contact: contactCalls,
   finance: financeCalls,
   kiosks: kiosksCalls,

@@ -12,5 +12,6 @@ export * from './money/index.js';
 export * from './notifications/notifications.calls.js';
 export * from './notifications/outbox.schemas.js';
 export * from './orders/index.js';
+export * from './spec-messages.js';
 export * from './stock/index.js';
 export * from './wire/index.js';

@@ -1,3 +1,4 @@
+import { SPEC_MESSAGES } from '@kitchaco/domain';
 import type { z } from 'zod';
 
 /**
@@ -68,11 +69,15 @@ export function toWire(error: AppError): WireError {
   return body;
 }
 
-/** The first problem of a failed zod parse, as a 400 naming the field and the reason. */
+/**
+ * The first problem of a failed zod parse, as a 400 naming the field and the reason. A message of
+ * the spec is sent as the spec has it, without the field before it (the field is in `field`).
+ */
 export function fromZod(error: z.ZodError): AppError {
   const issue = error.issues[0];
   const field = issue?.path.map(String).join('.') || undefined;
   const reason = issue?.message ?? 'is invalid';
-  const message = field && !reason.startsWith(field) ? `${field}: ${reason}` : reason;
+  const message =
+    field && !reason.startsWith(field) && !SPEC_MESSAGES.has(reason) ? `${field}: ${reason}` : reason;
   return invalid(message, field);
 }

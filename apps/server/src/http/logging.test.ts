@@ -47,6 +47,8 @@ async function call(
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {
+      // As the project's web app: failures carry their HTTP status.
+      prefer: 'status-codes',
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(options.token ? { authorization: `Token ${options.token}` } : {}),
       ...options.headers,

@@ -1,4 +1,4 @@
-import { failureResponse } from '@kitchaco/domain';
+import { type FailureStyle, failureResponse } from '@kitchaco/domain';
 import { z } from 'zod';
 import type { Access } from './actor.js';
 import type { CallDef, Module, RouteDef } from './registry.js';
@@ -23,14 +23,68 @@ function describeAccess(access: Access): string {
   }
 }
 
-const errorResponses = {
-  '400': {
-    description: 'Bad input: the field and the reason',
-    content: { 'application/json': { schema: toSchema(failureResponse, 'output') } },
-  },
-  '401': { description: 'Missing or wrong credential' },
-  '403': { description: 'Signed in without access' },
-  '429': { description: 'Too many requests' },
+const failure = { 'application/json': { schema: toSchema(failureResponse, 'output') } };
+
+/** What each failure status means, for every call that can answer it. */
+const FAILURE_MEANINGS: Record<number, string> = {
+  400: 'Bad input: `field` names it, `error` says why',
+  401: 'Not signed in, or the credential is wrong or expired',
+  402: 'The card was declined',
+  403: 'Signed in without access to this',
+  404: 'Not found',
+  408: 'The request did not arrive in time',
+  409: 'Conflicts with the current state (already decided, changed meanwhile)',
+  413: 'The body is too large for this caller',
+  415: 'The body is not JSON',
+  422: 'A business rule refused it (`error_code` 1: below the minimum stock order)',
+  429: 'Too many requests: wait for `Retry-After` seconds',
+  503: 'Overloaded or the database is away: try again after `Retry-After` seconds',
+};
+
+/**
+ * Every status a call can answer besides 200: the ones every call can meet (bad input, slow or
+ * large bodies, rate limits, overload), sign-in ones for guarded calls, and the call's own. On a
+ * spec call the business failures (4xx but 408, 413, 415, 429) come as 200 `success: false`
+ * unless the request says `Prefer: status-codes` (docs/api.md, "Compatibility").
+ */
+function failureResponses(
+  def: { access: Access; failures: FailureStyle; statuses?: readonly number[]; bodyLimit?: number },
+  hasBody: boolean,
+) {
+  const statuses = new Set([400, 408, 429, 503, ...(def.statuses ?? [])]);
+  if (hasBody) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (def.access.kind !== 'public') {
+    statuses.add(401);
+    statuses.add(403);
+  }
+  const business = (status: number) => status < 500 && ![408, 413, 415, 429].includes(status);
+  return Object.fromEntries(
+    [...statuses]
+      .sort((a, b) => a - b)
+      .map((status) => [
+        String(status),
+        {
+          description:
+            def.failures === 'spec' && business(status)
+              ? `${FAILURE_MEANINGS[status] ?? 'Refused'}. Sent with HTTP 200 (\`success: false\`) unless the request says \`Prefer: status-codes\`.`
+              : (FAILURE_MEANINGS[status] ?? 'Refused'),
+          content: failure,
+        },
+      ]),
+  );
+}
+
+/** The header that asks for HTTP statuses on spec calls. */
+const preferParameter = {
+  name: 'Prefer',
+  in: 'header',
+  required: false,
+  description:
+    'Send `status-codes` to get failures of this spec call with their HTTP status instead of 200 `success: false`.',
+  schema: { type: 'string', enum: ['status-codes'] },
 };
 
 function routeOperation(def: RouteDef) {
@@ -57,7 +111,11 @@ function routeOperation(def: RouteDef) {
     summary: def.summary,
     description: describeAccess(def.access),
     tags: [def.tag],
-    ...(parameters.length ? { parameters } : {}),
+    ...(def.failures === 'spec'
+      ? { parameters: [...parameters, preferParameter] }
+      : parameters.length
+        ? { parameters }
+        : {}),
     ...(def.body
       ? {
           requestBody: {
@@ -75,7 +133,7 @@ function routeOperation(def: RouteDef) {
           },
         },
       },
-      ...errorResponses,
+      ...failureResponses(def, Boolean(def.body)),
     },
   };
 }
@@ -97,6 +155,7 @@ function endpointOperation(endpoint: string, calls: CallDef[]) {
       .map((c) => `- \`${c.queryType}\`: ${c.summary} ${describeAccess(c.access)}`)
       .join('\n'),
     tags: [endpoint.split('/').filter(Boolean).at(-1) ?? endpoint],
+    parameters: [preferParameter],
     requestBody: { required: true, content: { 'application/json': { schema: { oneOf: variants } } } },
     responses: {
       '200': {
@@ -107,7 +166,21 @@ function endpointOperation(endpoint: string, calls: CallDef[]) {
           },
         },
       },
-      ...errorResponses,
+      ...failureResponses(
+        {
+          access: calls.some((c) => c.access.kind === 'public') ? { kind: 'public' } : { kind: 'customer' },
+          failures: 'spec',
+          statuses: [
+            ...new Set(
+              calls.flatMap((c) => [
+                ...(c.statuses ?? []),
+                ...(c.access.kind === 'public' ? [] : [401, 403]),
+              ]),
+            ),
+          ],
+        },
+        true,
+      ),
     },
   };
 }
@@ -135,7 +208,7 @@ export function buildOpenApi(modules: Module[]) {
       title: 'Kitchaco platform API',
       version: '1.0.0',
       description:
-        'Customer, staff and back-office calls. Errors share one shape: `{ success: false, error, code, error_code?, field? }`.',
+        'Customer, staff and back-office calls. Errors share one shape: `{ success: false, error, code, error_code?, field? }`. The calls of the spec answer business failures with HTTP 200 and that shape, as the old server did, unless the request says `Prefer: status-codes` (docs/api.md, "Compatibility"); 408, 413, 415, 429 and 503 always keep their status.',
     },
     components: {
       securitySchemes: {

@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { StreamedJson } from '../lib/streamed-json.js';
 import { type Access, type Actor, hasRole } from './actor.js';
 import {
   AppError,
@@ -52,14 +54,25 @@ async function establishActor(
     const actor = await auth.fromToken(app, token).catch(() => ({ kind: 'anonymous' }) as const);
     return { actor, token };
   }
-  if (token) return { actor: await auth.fromToken(app, token), token };
+  // A staff call carrying email and password in its body is decided by them, as the spec's clients
+  // send them, even when the same browser also sends a customer's token in the header.
   if (access.kind === 'staff' && body && ('email' in body || 'password' in body)) {
     return { actor: await auth.fromCredentials(app, body.email, body.password, request.ip), token: null };
   }
+  if (token) return { actor: await auth.fromToken(app, token), token };
   return { actor: { kind: 'anonymous' }, token: null };
 }
 
-export function checkAccess(app: AppContext, access: Access, actor: Actor): void {
+/**
+ * Whether the request is an `app_view` read the call lets through without signing in: the spec's
+ * menu page opened inside the mobile app (`&app_view=true`) reads a published meal (the service
+ * then answers only that).
+ */
+export function isAppView(access: Access, body: Record<string, unknown> | null): boolean {
+  return access.kind === 'staff' && access.appView === true && body?.app_view === true;
+}
+
+export function checkAccess(app: AppContext, access: Access, actor: Actor, appView = false): void {
   switch (access.kind) {
     case 'public':
       return;
@@ -71,6 +84,7 @@ export function checkAccess(app: AppContext, access: Access, actor: Actor): void
       if (actor.kind !== 'customer') throw forbidden(NO_ACCESS);
       return;
     case 'staff':
+      if (actor.kind === 'anonymous' && appView) return;
       if (actor.kind === 'anonymous') throw unauthorized(NEED_SIGN_IN);
       if (!hasRole(actor, access.roles)) throw forbidden(NO_ACCESS);
       return;
@@ -139,6 +153,10 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
     url: def.url,
     bodyLimit: def.bodyLimit ?? DEFAULT_BODY_LIMIT,
     config: traits,
+    // Before the body is read, so a malformed body of a spec call is answered in its style too.
+    onRequest: async (request: FastifyRequest) => {
+      request.failures = def.failures;
+    },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       refuseUnsafeText(request.params, 'params');
       refuseUnsafeText(request.query, 'query');
@@ -330,8 +348,14 @@ function registerEndpoint(
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
+    // Every call on the spec's endpoints answers failures as the old server did (its declaration
+    // says `failures: 'spec'`; checked by http/registry.test.ts).
+    scope.addHook('onRequest', async (request) => {
+      request.failures = 'spec';
+    });
     scope.post(endpoint, { bodyLimit }, async (request, reply) => {
-      const bytes = rawBytes(request.body);
+      // JSON sent as text/plain (pages avoiding a CORS preflight do) is read as JSON too.
+      const bytes = typeof request.body === 'string' ? Buffer.from(request.body) : rawBytes(request.body);
       let admitted: Awaited<ReturnType<typeof admitLargeBody>> | null = null;
       if (bytes.length > DEFAULT_BODY_LIMIT) {
         admitted = await admitLargeBody(app, auth, request, bytes.toString('utf8'), byType);
@@ -349,11 +373,31 @@ function registerEndpoint(
       const def = byType.get(queryType);
       if (!def) throw invalid(`query_type '${queryType.slice(0, 60)}' is not known here`, 'query_type');
       const { actor, token } = admitted ?? (await establishActor(app, auth, request, def.access, body));
-      checkAccess(app, def.access, actor);
+      checkAccess(app, def.access, actor, isAppView(def.access, body));
       const input = parseWith(def.input as never, body);
       const result = await def.handler(requestContext(app, request, actor, token), input);
+      if (result instanceof StreamedJson) {
+        return reply.type('application/json; charset=utf-8').send(Readable.from(result.chunks()));
+      }
       return reply.send(result);
     });
+  });
+}
+
+/** A route whose body may also arrive form-encoded, read into an object of strings. */
+function registerFormRoute(
+  fastify: FastifyInstance,
+  app: AppContext,
+  auth: Authenticator,
+  def: RouteDef,
+): void {
+  fastify.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: def.bodyLimit ?? DEFAULT_BODY_LIMIT },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    registerRoute(scope, app, auth, def);
   });
 }
 
@@ -367,6 +411,7 @@ export function registerModules(
   for (const module of modules) {
     for (const route of module.routes ?? []) {
       if (route.rawBody) registerRawBodyRoute(fastify, app, auth, route);
+      else if (route.forms) registerFormRoute(fastify, app, auth, route);
       else registerRoute(fastify, app, auth, route);
     }
     for (const call of module.calls ?? []) {

@@ -15,4 +15,9 @@ describe('the wire contract and the server', () => {
     expect(new Set(declared).size, 'a declaration is repeated').toBe(declared.length);
     expect(handled).toEqual(declared);
   });
+
+  it("declares every query_type call with the old clients' failure style (the endpoints answer so)", () => {
+    const other = allCalls().filter((d) => d.kind === 'call' && d.failures !== 'spec');
+    expect(other.map(keyOf)).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import type { QueryCall, RouteCall } from '@kitchaco/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
+import type { StreamedJson } from '../lib/streamed-json.js';
 import type { Actor } from './actor.js';
 
 export interface RequestContext {
@@ -72,7 +73,8 @@ export interface RouteDef<D extends RouteCall = RouteCall> extends RouteCall {
 
 /** A query_type call's declaration with its handler. */
 export interface CallDef<D extends QueryCall = QueryCall> extends QueryCall {
-  handler(ctx: RequestContext, input: z.output<D['input']>): Promise<z.input<D['response']>>;
+  /** The answer, or the same answer streamed as it is read (lib/streamed-json.ts). */
+  handler(ctx: RequestContext, input: z.output<D['input']>): Promise<z.input<D['response']> | StreamedJson>;
 }
 
 /** Attaches the server's side to a REST declaration; the handler's input is typed from it. */

@@ -73,7 +73,11 @@ function send(app: FastifyInstance, r: (typeof REQUESTS)[number], headers: Recor
   return app.inject({
     method: r.method ?? 'GET',
     url: r.url,
-    headers: { ...(r.payload ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      prefer: 'status-codes',
+      ...(r.payload ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     ...(r.payload ? { payload: r.payload } : {}),
   });
 }

@@ -2,6 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { type CardTerminalProvider, localCardTerminals, squareCardTerminals } from './card-terminals.js';
 import { type EmailSender, localEmailSender, smtpEmailSender } from './email.js';
+import {
+  type FacebookVerifier,
+  graphFacebookVerifier,
+  localFacebookVerifier,
+  unavailableFacebookVerifier,
+} from './facebook.js';
 import { type ImageStore, localImageStore, s3ImageStore } from './images.js';
 import { localPaymentProvider, type PaymentProvider } from './payments.js';
 import { localSmsSender, type SmsSender, twilioSmsSender } from './sms.js';
@@ -13,6 +19,7 @@ export interface Adapters {
   payments: PaymentProvider;
   images: ImageStore;
   cardTerminals: CardTerminalProvider;
+  facebook: FacebookVerifier;
 }
 
 export function createAdapters(config: Config, log: FastifyBaseLogger): Adapters {
@@ -28,5 +35,11 @@ export function createAdapters(config: Config, log: FastifyBaseLogger): Adapters
       config.cardTerminals.kind === 'square'
         ? squareCardTerminals(config.cardTerminals)
         : localCardTerminals(),
+    facebook:
+      config.facebook.kind === 'graph'
+        ? graphFacebookVerifier(config.facebook)
+        : config.facebook.kind === 'local'
+          ? localFacebookVerifier()
+          : unavailableFacebookVerifier(),
   };
 }

@@ -1,6 +1,7 @@
 import type { Module } from '../http/registry.js';
 import { authModule } from './auth/auth.routes.js';
 import { backofficeModule } from './backoffice/backoffice.routes.js';
+import { compatibilityModule } from './compatibility/compatibility.routes.js';
 import { contactModule } from './contact/contact.routes.js';
 import { financeModule } from './finance/finance.routes.js';
 import { kiosksModule } from './kiosks/kiosks.routes.js';
@@ -26,4 +27,5 @@ export const modules: Module[] = [
   kiosksModule,
   contactModule,
   marketplacesModule,
+  compatibilityModule,
 ];

@@ -40,6 +40,23 @@ function testConfig(env: Record<string, string> = {}) {
 }
 
 /**
+ * Server tests speak as the project's own clients do: with `Prefer: status-codes`, so failures
+ * carry their HTTP status (docs/api.md, "Compatibility"). The old clients' semantics have their own
+ * suite (http/legacy-clients.test.ts), which sends no such header.
+ */
+function asNewClient(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app) as (options: unknown) => unknown;
+  const withPreference = (options: unknown) => {
+    if (typeof options === 'string') options = { url: options };
+    const o = options as { headers?: Record<string, unknown> };
+    return { ...o, headers: { prefer: 'status-codes', ...o.headers } };
+  };
+  (app as unknown as { inject: unknown }).inject = (options?: unknown) =>
+    options === undefined ? inject(options) : inject(withPreference(options));
+  return app;
+}
+
+/**
  * A second server instance on the test app's database and clock, with its own caches and
  * in-flight state, as another process would have; `adapters` shares providers (a real card
  * provider is one for every instance).
@@ -53,7 +70,7 @@ export async function secondInstance(t: TestApp, options: { adapters?: Adapters 
     ...options,
   });
   await app.ready();
-  return app;
+  return asNewClient(app);
 }
 
 /** Settings for tests of checkout itself (many orders by one customer), not of its abuse limits. */
@@ -70,7 +87,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // Event-loop shedding off unless a test asks for it: the embedded database blocks the loop for
   // a moment now and then on a busy test machine, and a 503 there would be noise, not a finding.
   const config = testConfig(env);
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = asNewClient(await buildApp({ config, database, clock, logger: false }));
   await app.ready();
   return {
     app,

@@ -3,6 +3,7 @@ import { CUSTOMER, ENDPOINTS, PUBLIC, queryCall, routeCall } from '../wire/calls
 import {
   customerIdParams,
   customerProfile,
+  loginFacebookRequest,
   loginPhoneRequest,
   loginPhoneResponse,
   sendSmsRequest,
@@ -22,6 +23,7 @@ export const authCalls = {
     input: staffCredentials,
     response: staffLoginResponse,
     failures: 'spec',
+    statuses: [401, 403],
   }),
   stockLogin: queryCall({
     endpoint: ENDPOINTS.stockLogin,
@@ -31,6 +33,7 @@ export const authCalls = {
     input: staffCredentials,
     response: staffLoginResponse,
     failures: 'spec',
+    statuses: [401, 403],
   }),
   stockAdminLogin: queryCall({
     endpoint: ENDPOINTS.stockAdminLogin,
@@ -40,10 +43,12 @@ export const authCalls = {
     input: staffCredentials,
     response: staffLoginResponse,
     failures: 'spec',
+    statuses: [401, 403],
   }),
   sendSms: routeCall({
     method: 'POST',
     url: '/api/v1/send-sms/',
+    forms: true,
     summary: 'Sends a 4-digit sign-in code by SMS (AU and UK numbers; rate-limited per phone and address).',
     tag: 'auth',
     access: PUBLIC,
@@ -54,12 +59,14 @@ export const authCalls = {
   loginPhone: routeCall({
     method: 'POST',
     url: '/api/v1/login-phone/',
+    forms: true,
     summary: 'Signs a customer in with phone and code; a new phone becomes a new customer.',
     tag: 'auth',
     access: PUBLIC,
     body: loginPhoneRequest,
     response: loginPhoneResponse,
     failures: 'spec',
+    statuses: [401],
   }),
   getCustomer: routeCall({
     method: 'GET',
@@ -70,6 +77,7 @@ export const authCalls = {
     params: customerIdParams,
     response: customerProfile,
     failures: 'spec',
+    statuses: [404],
   }),
   updateCustomer: routeCall({
     method: 'PUT',
@@ -81,6 +89,7 @@ export const authCalls = {
     body: updateCustomerRequest,
     response: customerProfile,
     failures: 'spec',
+    statuses: [404],
   }),
   logout: routeCall({
     method: 'POST',
@@ -90,5 +99,18 @@ export const authCalls = {
     access: PUBLIC,
     response: z.object({ success: z.literal(true) }),
     failures: 'status',
+  }),
+
+  loginFacebook: routeCall({
+    method: 'POST',
+    url: '/api/v1/login-facebook/',
+    summary:
+      "Signs a customer in with a Facebook user access token (from the app's Facebook Login), verified with Facebook's Graph API (debug_token, then /me): answers { token, user_id } like login-phone; a new Facebook user becomes a new customer.",
+    tag: 'auth',
+    access: PUBLIC,
+    body: loginFacebookRequest,
+    response: loginPhoneResponse,
+    failures: 'spec',
+    statuses: [401, 503],
   }),
 };

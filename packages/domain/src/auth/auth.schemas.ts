@@ -23,7 +23,7 @@ export type LoginPhoneResponse = z.infer<typeof loginPhoneResponse>;
 
 export const customerProfile = z.object({
   id: z.number().int(),
-  phone: z.string(),
+  phone: z.string().nullable(),
   username: z.string().nullable(),
   email: z.string().nullable(),
   address: z.string().nullable(),
@@ -85,3 +85,13 @@ export const failureResponse = z.object({
   field: z.string().optional(),
 });
 export type FailureResponse = z.infer<typeof failureResponse>;
+
+/** login-facebook: a Facebook user access token from the app's Facebook Login. */
+export const loginFacebookRequest = z.object({
+  access_token: z
+    .string({ error: 'access_token is required' })
+    .trim()
+    .min(8, 'access_token is required')
+    .max(4096),
+});
+export type LoginFacebookRequest = z.infer<typeof loginFacebookRequest>;

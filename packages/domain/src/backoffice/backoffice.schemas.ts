@@ -208,8 +208,10 @@ export const ordersDataRequest = withRangeChecks(
     /** 0 = all locations (super admin); an operator always gets their own location. */
     kitchaco_location: locationChoice(-1),
     ...dateRange,
-    page: wholeNumber(1).default(1),
-    page_size: wholeNumber(1, MAX_ORDER_PAGE_SIZE).default(DEFAULT_ORDER_PAGE_SIZE),
+    /** Paging only when asked: without `page` every order of the range is answered (streamed). */
+    page: wholeNumber(1).optional(),
+    /** With `page`: orders per page (default 50). */
+    page_size: wholeNumber(1, MAX_ORDER_PAGE_SIZE).optional(),
     status: z.enum(ORDER_STATUSES).optional(),
     order_source: z.enum(ORDER_LIST_SOURCES).optional(),
     /** Order number, customer name, phone or email (contains, case-insensitive). */
@@ -274,8 +276,9 @@ export const ordersDataResponse = z.object({
   orders_by_location: z.array(adminOrder),
   /** Orders matching the filters (all pages). */
   total: count,
-  page: count,
-  page_size: count,
+  /** Present when a page was asked for. */
+  page: count.optional(),
+  page_size: count.optional(),
 });
 export type OrdersDataResponse = z.infer<typeof ordersDataResponse>;
 

@@ -22,5 +22,6 @@ export const kiosksCalls = {
     input: createDeviceCodeRequest,
     response: createDeviceCodeResponse,
     failures: 'spec',
+    statuses: [404, 503],
   }),
 };

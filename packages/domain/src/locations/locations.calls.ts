@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ENDPOINTS, PUBLIC, queryCall, routeCall, staff } from '../wire/calls.js';
-import { kitchacoLocationList, kitchacoLocationsResponse } from './locations.schemas.js';
+import {
+  deliveryChargeRequest,
+  deliveryChargeResponse,
+  kitchacoLocationList,
+  kitchacoLocationsResponse,
+} from './locations.schemas.js';
 
 /** The calls of the locations area (packages/domain/src/wire/calls.ts). */
 export const locationsCalls = {
@@ -29,6 +34,28 @@ export const locationsCalls = {
     tag: 'locations',
     access: PUBLIC,
     response: kitchacoLocationList,
+    failures: 'spec',
+  }),
+
+  deliveryCharge: routeCall({
+    method: 'GET',
+    url: '/api/v1/delivery-charge/',
+    summary:
+      "A location's delivery charge for customer orders and its stock ordering minimum and below-minimum fee (?kitchaco=1), or every location's.",
+    tag: 'locations',
+    access: PUBLIC,
+    query: deliveryChargeRequest,
+    response: deliveryChargeResponse,
+    failures: 'spec',
+  }),
+  deliveryChargeByPost: routeCall({
+    method: 'POST',
+    url: '/api/v1/delivery-charge/',
+    summary: "The same as GET, with { kitchaco? } in the body (as the spec's clients post).",
+    tag: 'locations',
+    access: PUBLIC,
+    body: deliveryChargeRequest,
+    response: deliveryChargeResponse,
     failures: 'spec',
   }),
 };

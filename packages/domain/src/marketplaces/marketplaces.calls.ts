@@ -38,6 +38,7 @@ export const marketplacesCalls = {
     input: saveMarketplaceStoreRequest,
     response: saveMarketplaceStoreResponse,
     failures: 'spec',
+    statuses: [404, 409],
   }),
   marketplaceImportPreview: queryCall({
     endpoint: ENDPOINTS.adminData,
@@ -60,6 +61,7 @@ export const marketplacesCalls = {
     response: marketplaceImportCommitResponse,
     bodyLimit: IMPORT_BODY_LIMIT,
     failures: 'spec',
+    statuses: [422],
   }),
 };
 

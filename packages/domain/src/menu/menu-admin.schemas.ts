@@ -85,7 +85,11 @@ export const categoriesResponse = z.object({
   categories: z.array(z.object({ id: count, title: z.string() })),
 });
 
-export const specificMenuItemRequest = z.object({ meal_id: id });
+export const specificMenuItemRequest = z.object({
+  meal_id: id,
+  /** The spec's menu page inside the mobile app: a published meal, read without signing in. */
+  app_view: z.boolean().optional(),
+});
 export const specificMenuItemResponse = z.object({
   success: z.literal(true),
   menu_item: adminMeal.extend({ vendor_title: z.string(), kitchaco: count }),

@@ -45,11 +45,13 @@ export const menusCalls = {
   getSpecificMenuItem: queryCall({
     endpoint: ENDPOINTS.adminData,
     queryType: 'get_specific_menu_item',
-    summary: 'One meal with its combos and sub-items, for the edit page.',
-    access: MENU_STAFF,
+    summary:
+      'One meal with its combos and sub-items, for the edit page. With app_view: true (the menu page inside the mobile app) a published meal (Enabled, of an active brand) is read without signing in, with its Enabled combos and sub-items only.',
+    access: { ...MENU_STAFF, appView: true },
     input: specificMenuItemRequest,
     response: specificMenuItemResponse,
     failures: 'spec',
+    statuses: [404],
   }),
   updateMenu: queryCall({
     endpoint: ENDPOINTS.adminData,
@@ -61,6 +63,7 @@ export const menusCalls = {
     response: menuSuccessResponse,
     bodyLimit: IMAGE_BODY_LIMIT,
     failures: 'spec',
+    statuses: [404],
   }),
   addMenuSubitemCombo: queryCall({
     endpoint: ENDPOINTS.adminData,
@@ -71,6 +74,7 @@ export const menusCalls = {
     input: addComboSubitemRequest,
     response: menuSuccessResponse,
     failures: 'spec',
+    statuses: [404],
   }),
   addMenu: queryCall({
     endpoint: ENDPOINTS.adminData,
@@ -100,5 +104,6 @@ export const menusCalls = {
     input: reviewMenuItemRequest,
     response: menuSuccessResponse,
     failures: 'spec',
+    statuses: [404, 409],
   }),
 };

@@ -6,6 +6,8 @@ import {
   feedList,
   feedPost,
   feedQuery,
+  mealComboRequest,
+  mealComboResponse,
   vendorFilters,
   vendorIdParams,
   vendorList,
@@ -71,5 +73,29 @@ export const vendorsCalls = {
     query: feedQuery,
     response: feedList,
     failures: 'status',
+  }),
+
+  mealCombo: routeCall({
+    method: 'GET',
+    url: '/api/v1/meal-combo/',
+    summary:
+      "A published meal's Enabled combos (paid extras, several may be chosen) and sub-items (one free choice) (?meal_id=12); 404 for a meal not on sale.",
+    tag: 'menus',
+    access: PUBLIC,
+    query: mealComboRequest,
+    response: mealComboResponse,
+    failures: 'spec',
+    statuses: [404],
+  }),
+  mealComboByPost: routeCall({
+    method: 'POST',
+    url: '/api/v1/meal-combo/',
+    summary: 'The same as GET, with { meal_id } in the body.',
+    tag: 'menus',
+    access: PUBLIC,
+    body: mealComboRequest,
+    response: mealComboResponse,
+    failures: 'spec',
+    statuses: [404],
   }),
 };

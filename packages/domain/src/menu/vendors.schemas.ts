@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdText } from '../wire/wire.js';
+import { dbId, dbIdText } from '../wire/wire.js';
 import { isSafeLink } from './links.js';
 
 export const kitchen = z.object({ id: z.number().int(), title: z.string() });
@@ -69,3 +69,12 @@ export const addFeedPostRequest = z.object({
   image: z.string().trim().max(500).optional(),
 });
 export const deleteFeedPostRequest = z.object({ id: dbIdText });
+
+/** meal-combo: a published meal's Enabled combos (paid extras) and sub-items (free choices). */
+export const mealComboRequest = z.object({ meal_id: dbId });
+export const mealComboResponse = z.object({
+  success: z.literal(true),
+  meal_id: z.number().int(),
+  meal_combo: z.array(menuCombo),
+  meal_subitem: z.array(menuSubitem),
+});

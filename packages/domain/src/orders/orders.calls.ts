@@ -27,6 +27,7 @@ export const ordersCalls = {
     input: updateOrderStatusRequest,
     response: z.object({ success: z.literal(true), result: z.string() }),
     failures: 'spec',
+    statuses: [404],
   }),
   quote: routeCall({
     method: 'POST',
@@ -50,6 +51,7 @@ export const ordersCalls = {
     headers: idempotencyHeaders,
     response: placeOrderResponse,
     failures: 'status',
+    statuses: [402, 409, 422],
   }),
   listOrders: routeCall({
     method: 'GET',

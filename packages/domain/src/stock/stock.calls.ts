@@ -42,6 +42,7 @@ export const stockCalls = {
     input: placeStockOrderRequest,
     response: stockOrderDoneResponse,
     failures: 'spec',
+    statuses: [409, 422],
   }),
   getAll: queryCall({
     endpoint: ENDPOINTS.stockOrders,
@@ -60,6 +61,7 @@ export const stockCalls = {
     input: stockOrderIdRequest,
     response: stockOrderListResponse,
     failures: 'spec',
+    statuses: [404],
   }),
   userEditOrder: queryCall({
     endpoint: ENDPOINTS.stockOrders,
@@ -69,6 +71,7 @@ export const stockCalls = {
     input: editStockOrderRequest,
     response: stockOrderDoneResponse,
     failures: 'spec',
+    statuses: [404, 409, 422],
   }),
   getAdminPending: queryCall({
     endpoint: ENDPOINTS.stockOrders,
@@ -87,6 +90,7 @@ export const stockCalls = {
     input: stockOrderIdRequest,
     response: stockOrderListResponse,
     failures: 'spec',
+    statuses: [404],
   }),
   adminApproveOrder: queryCall({
     endpoint: ENDPOINTS.stockOrders,
@@ -97,6 +101,7 @@ export const stockCalls = {
     input: approveStockOrderRequest,
     response: stockOrderDoneResponse,
     failures: 'spec',
+    statuses: [404, 409],
   }),
   adminDisapproveOrder: queryCall({
     endpoint: ENDPOINTS.stockOrders,
@@ -106,6 +111,7 @@ export const stockCalls = {
     input: disapproveStockOrderRequest,
     response: stockOrderDoneResponse,
     failures: 'spec',
+    statuses: [404, 409],
   }),
   getAdminApprovedDisapproved: queryCall({
     endpoint: ENDPOINTS.stockOrders,
@@ -161,6 +167,7 @@ export const stockCalls = {
     input: addStockBundleRequest,
     response: stockSuccessResponse,
     failures: 'spec',
+    statuses: [404, 409],
   }),
   updateStockBundle: queryCall({
     endpoint: ENDPOINTS.adminData,
@@ -170,6 +177,7 @@ export const stockCalls = {
     input: updateStockBundleRequest,
     response: stockSuccessResponse,
     failures: 'spec',
+    statuses: [404],
   }),
   deleteStockBundle: queryCall({
     endpoint: ENDPOINTS.adminData,
@@ -179,6 +187,7 @@ export const stockCalls = {
     input: deleteStockBundleRequest,
     response: stockSuccessResponse,
     failures: 'spec',
+    statuses: [404],
   }),
   stockList: routeCall({
     method: 'POST',

@@ -14,14 +14,22 @@ import type { StaffRole } from '../constants.js';
 export type Access =
   | { kind: 'public' }
   | { kind: 'customer' }
-  | { kind: 'staff'; roles: readonly StaffRole[] }
+  | {
+      kind: 'staff';
+      roles: readonly StaffRole[];
+      /**
+       * Also open, read only, to a caller who is not signed in when the body says `app_view: true`
+       * (the spec's menu page inside the mobile app): the service answers only published data.
+       */
+      appView?: true;
+    }
   /** Only while the server runs in demo mode. */
   | { kind: 'demo' };
 
 export const PUBLIC = { kind: 'public' } as const satisfies Access;
 export const CUSTOMER = { kind: 'customer' } as const satisfies Access;
 export const DEMO_ONLY = { kind: 'demo' } as const satisfies Access;
-export const staff = (...roles: StaffRole[]): Access => ({ kind: 'staff', roles });
+export const staff = (...roles: StaffRole[]) => ({ kind: 'staff', roles }) as const satisfies Access;
 export const SUPER_ADMIN = staff('super_admin');
 /** The back office: super admins, and operators for their own location. */
 export const BACK_OFFICE = staff('super_admin', 'operator');
@@ -92,6 +100,8 @@ export interface RouteCall<
   statuses?: readonly number[];
   /** Not listed in the OpenAPI document (dev-only helpers). */
   hidden?: boolean;
+  /** The body may also come form-encoded (`application/x-www-form-urlencoded`), as old clients post it. */
+  forms?: true;
 }
 
 /** Declares a query_type call; the literal endpoint and query_type are kept in its type. */

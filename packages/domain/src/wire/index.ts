@@ -1,2 +1,3 @@
 export * from './calls.js';
+export * from './declared-paths.calls.js';
 export * from './wire.js';

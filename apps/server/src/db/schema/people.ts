@@ -13,10 +13,15 @@ import {
 import { sessionKindEnum } from './enums.js';
 import { externalOperators, locations } from './locations.js';
 
-/** A customer signs in with a phone number (international format) and an SMS code. */
+/**
+ * A customer signs in with a phone number (international format) and an SMS code, or with
+ * Facebook (then the phone may be unknown until they add it).
+ */
 export const customers = pgTable('customers', {
   id: serial('id').primaryKey(),
-  phone: text('phone').notNull().unique(),
+  phone: text('phone').unique(),
+  /** The Facebook user id of a customer who signed in with Facebook (login-facebook). */
+  facebookId: text('facebook_id').unique(),
   username: text('username'),
   email: text('email'),
   address: text('address'),

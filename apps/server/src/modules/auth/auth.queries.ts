@@ -154,6 +154,23 @@ export async function findOrCreateCustomer(db: DbOrTx, phone: string, at: Date) 
   return (await findCustomerByPhone(db, phone))!;
 }
 
+/**
+ * The customer a Facebook user is, made on their first sign-in (with Facebook's name and email as
+ * their profile); two first sign-ins at once make one customer.
+ */
+export async function findOrCreateFacebookCustomer(
+  db: DbOrTx,
+  user: { id: string; name: string | null; email: string | null },
+  at: Date,
+) {
+  await db
+    .insert(customers)
+    .values({ facebookId: user.id, username: user.name, email: user.email, createdAt: at })
+    .onConflictDoNothing({ target: customers.facebookId });
+  const [row] = await db.select().from(customers).where(eq(customers.facebookId, user.id)).limit(1);
+  return row!;
+}
+
 export async function updateCustomerProfile(
   db: DbOrTx,
   id: number,

@@ -19,6 +19,9 @@ export const authModule: Module = {
     defineRoute(authCalls.logout, {
       handler: (ctx) => auth.logout(ctx.app, ctx.token),
     }),
+    defineRoute(authCalls.loginFacebook, {
+      handler: (ctx, { body }) => auth.loginWithFacebook(ctx.app, body.access_token),
+    }),
   ],
   calls: [
     defineCall(authCalls.adminLogin, {

@@ -17,8 +17,10 @@ import {
   notFound,
   tooManyRequests,
   unauthorized,
+  unavailable,
 } from '../../http/errors.js';
 import type { Authenticator } from '../../http/register.js';
+import { FacebookRejected, type FacebookUser } from '../../integrations/facebook.js';
 import { queueSms } from '../notifications/outbox.service.js';
 import { presentCustomer, presentStaff, toStaffActor } from './auth.presenter.js';
 import * as q from './auth.queries.js';
@@ -324,6 +326,37 @@ export async function loginWithCode(app: AppContext, rawPhone: string, code: str
   });
   if (!result.ok) throw result.error;
   return { token: result.token, user_id: result.customerId };
+}
+
+const FACEBOOK_REFUSED = 'Error! Please try again!';
+
+/**
+ * Signs a customer in with a Facebook user access token (integrations/facebook.ts): Facebook says
+ * whose token it is; that Facebook user is our customer (made on their first sign-in). Answers as
+ * login-phone does. A refused token is a 401; Facebook away or not set up, a 503.
+ */
+export async function loginWithFacebook(app: AppContext, accessToken: string) {
+  let user: FacebookUser;
+  try {
+    user = await app.adapters.facebook.verify(accessToken);
+  } catch (error) {
+    if (error instanceof FacebookRejected) throw unauthorized(FACEBOOK_REFUSED);
+    app.log.warn({ err: error }, 'Facebook sign-in could not be checked');
+    throw unavailable('Facebook sign-in is not available at the moment. Please sign in with your phone.');
+  }
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const customer = await q.findOrCreateFacebookCustomer(tx, user, now);
+    const token = newToken();
+    await q.insertSession(tx, {
+      tokenHash: hashToken(token),
+      kind: 'customer',
+      customerId: customer.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + app.config.sessions.customerDays * 86_400_000),
+    });
+    return { token, user_id: customer.id };
+  });
 }
 
 function assertOwnProfile(actor: Actor, id: number): void {

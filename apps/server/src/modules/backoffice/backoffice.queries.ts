@@ -314,28 +314,43 @@ export interface ListedOrderRow {
   total: string;
   status_changed_at: Date | string | null;
   status_changed_by: string | null;
+  /** placed_at as PostgreSQL's own text (microseconds kept): where the next batch starts. */
+  placed_key: string;
 }
 
-/** One page of orders, newest first; `limit` null = every order (the CSV export). */
+/** Where a batch of orders (newest first) ends: the next batch starts after it. */
+export interface OrderCursor {
+  placedKey: string;
+  id: number;
+}
+
+/**
+ * Orders newest first: one page (`offset`), a batch after a cursor (`after`: the order list
+ * streamed whole, the CSV export; no cost growing with the position), or every order (null).
+ */
 export async function listOrders(
   db: DbOrTx,
   windows: readonly LocationWindow[],
   filter: OrderFilter,
-  page: { limit: number; offset: number } | null,
+  page: { limit: number; offset: number } | { limit: number; after: OrderCursor | null } | null,
 ) {
   if (windows.length === 0) return [];
+  const after = page && 'after' in page && page.after;
   return rows<ListedOrderRow>(
     db,
     sql`SELECT o.id, o.external_id, o.location_id, w.name AS location, w.tz, o.channel::text AS channel,
-          o.status::text AS status, o.placed_at, o.customer_name, o.customer_phone, o.customer_email,
+          o.status::text AS status, o.placed_at, o.placed_at::text AS placed_key, o.customer_name,
+          o.customer_phone, o.customer_email,
           o.payment_receipt_number, o.delivery_location, o.sub_total::text AS sub_total,
           o.delivery_charge::text AS delivery_charge, o.discount::text AS discount, o.total::text AS total,
           o.status_changed_at, s.email AS status_changed_by
         FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
         LEFT JOIN staff_users s ON s.id = o.status_changed_by
         WHERE ${filterSql(filter)} AND ${spanOf(windows)}
+          ${after ? sql`AND (o.placed_at, o.id) < (${after.placedKey}::timestamptz, ${after.id})` : sql``}
         ORDER BY o.placed_at DESC, o.id DESC
-        ${page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``}`,
+        ${page ? sql`LIMIT ${page.limit}` : sql``}
+        ${page && 'offset' in page ? sql`OFFSET ${page.offset}` : sql``}`,
   );
 }
 

@@ -435,8 +435,22 @@ describe('orders_data', () => {
       ...extra,
     });
 
+  it('answers every order of the range, newest first, when no page is asked for (streamed)', async () => {
+    const all = await list(superAdmin, {});
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(6);
+    expect(all.body.page).toBeUndefined();
+    expect(all.body.orders_by_location.map((o: { id: number }) => o.id)).toEqual([
+      ids.A6,
+      ids.A4,
+      ...all.body.orders_by_location.slice(2, 4).map((o: { id: number }) => o.id),
+      ids.A2,
+      ids.A1,
+    ]);
+  });
+
   it('pages newest first and counts every matching order', async () => {
-    const first = await list(superAdmin, { page_size: 2 });
+    const first = await list(superAdmin, { page: 1, page_size: 2 });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ success: true, total: 6, page: 1, page_size: 2 });
     expect(first.body.orders_by_location.map((o: { id: number }) => o.id)).toEqual([ids.A6, ids.A4]);

@@ -37,6 +37,9 @@ export const financeModule: Module = {
       },
       handler: (ctx, { body }) => transactionalDownload(ctx.app, body, 'csv'),
     }),
+    defineRoute(financeCalls.generateSalesInvoice, {
+      handler: (ctx, { body }) => generateSalesReport(ctx.app, ctx.actor, body),
+    }),
   ],
   calls: [
     defineCall(financeCalls.salesInvoiceFortnightPeriod, {

@@ -1,12 +1,18 @@
 import { locationsCalls } from '@kitchaco/domain';
 import { defineCall, defineRoute, type Module } from '../../http/registry.js';
-import { listLocations } from './locations.service.js';
+import { deliveryCharges, listLocations } from './locations.service.js';
 
 export const locationsModule: Module = {
   routes: [
     defineRoute(locationsCalls.listLocations, {
       catalogCacheKey: () => '',
       handler: (ctx) => listLocations(ctx.app),
+    }),
+    defineRoute(locationsCalls.deliveryCharge, {
+      handler: (ctx, { query }) => deliveryCharges(ctx.app, query.kitchaco),
+    }),
+    defineRoute(locationsCalls.deliveryChargeByPost, {
+      handler: (ctx, { body }) => deliveryCharges(ctx.app, body.kitchaco),
     }),
   ],
   calls: [

@@ -64,7 +64,12 @@ export async function categoryExists(db: DbOrTx, id: number) {
 /** A meal with its brand and location (for the access check). */
 export async function findMeal(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ meal: meals, vendorTitle: vendors.title, locationId: vendors.locationId })
+    .select({
+      meal: meals,
+      vendorTitle: vendors.title,
+      vendorActive: vendors.isActive,
+      locationId: vendors.locationId,
+    })
     .from(meals)
     .innerJoin(vendors, eq(vendors.id, meals.vendorId))
     .where(eq(meals.id, id));

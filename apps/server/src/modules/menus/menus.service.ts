@@ -111,6 +111,7 @@ async function mealFor(db: DbOrTx, user: StaffActor, mealId: number) {
 }
 
 export async function specificMenuItem(app: AppContext, actor: Actor, mealId: number) {
+  if (actor.kind === 'anonymous') return publishedMenuItem(app, mealId);
   const user = staffOf(actor);
   const found = await mealFor(app.db, user, mealId);
   const { combos, subitems } = await q.extrasOf(app.db, [mealId]);
@@ -118,6 +119,27 @@ export async function specificMenuItem(app: AppContext, actor: Actor, mealId: nu
     success: true as const,
     menu_item: {
       ...presentMeal(found.meal, combos, subitems),
+      vendor_title: found.vendorTitle,
+      kitchaco: found.locationId,
+    },
+  };
+}
+
+/**
+ * A meal as anyone may see it (app_view, not signed in): only an Enabled meal of an active brand,
+ * with its Enabled combos and sub-items; anything else is "not found", whatever it is.
+ */
+async function publishedMenuItem(app: AppContext, mealId: number) {
+  const found = await q.findMeal(app.db, mealId);
+  if (found?.meal.status !== 'Enabled' || !found.vendorActive) {
+    throw notFound(`Meal ${mealId} does not exist.`);
+  }
+  const { combos, subitems } = await q.extrasOf(app.db, [mealId]);
+  const enabled = <T extends { status: string }>(rows: T[]) => rows.filter((r) => r.status === 'Enabled');
+  return {
+    success: true as const,
+    menu_item: {
+      ...presentMeal(found.meal, enabled(combos), enabled(subitems)),
       vendor_title: found.vendorTitle,
       kitchaco: found.locationId,
     },

@@ -21,6 +21,7 @@ function recordingAdapters() {
     payments: t.app.appContext.adapters.payments,
     images: t.app.appContext.adapters.images,
     cardTerminals: t.app.appContext.adapters.cardTerminals,
+    facebook: t.app.appContext.adapters.facebook,
     sms: {
       name: 'test',
       async send(m) {

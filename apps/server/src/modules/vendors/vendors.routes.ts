@@ -20,6 +20,12 @@ export const vendorsModule: Module = {
       catalogCacheKey: ({ query }) => String(query.limit),
       handler: (ctx, { query }) => vendors.listFeed(ctx.app, query.limit),
     }),
+    defineRoute(vendorsCalls.mealCombo, {
+      handler: (ctx, { query }) => vendors.mealCombos(ctx.app, query.meal_id),
+    }),
+    defineRoute(vendorsCalls.mealComboByPost, {
+      handler: (ctx, { body }) => vendors.mealCombos(ctx.app, body.meal_id),
+    }),
   ],
   calls: [
     defineCall(vendorsCalls.addFeedPost, {

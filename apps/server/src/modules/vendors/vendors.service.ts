@@ -109,6 +109,18 @@ export async function removeFeedPost(app: AppContext, id: number) {
   return { success: true as const };
 }
 
+/** meal-combo: a meal on sale with its Enabled combos and sub-items; 404 for any other. */
+export async function mealCombos(app: AppContext, mealId: number) {
+  const meal = (await mealsForPricing(app, [mealId])).get(mealId);
+  if (!meal) throw notFound(`Meal ${mealId} is not on sale.`);
+  return {
+    success: true as const,
+    meal_id: meal.id,
+    meal_combo: meal.combos.map((c) => ({ id: c.id, name: c.name, price: amount(c.price) })),
+    meal_subitem: meal.subitems.map((s) => ({ id: s.id, name: s.name })),
+  };
+}
+
 /** Enabled meals of active vendors, with their Enabled combos and sub-items, for pricing a cart. */
 export async function mealsForPricing(
   app: AppContext,

@@ -25,7 +25,9 @@ export function CustomerUserMenu() {
 
   // A customer without a name is shown by the number they signed in with (international form: the
   // phone library stays out of the first screen's code).
-  const name = profile.data ? profile.data.username?.trim() || profile.data.phone : 'Your account';
+  const name = profile.data
+    ? profile.data.username?.trim() || profile.data.phone || 'Your account'
+    : 'Your account';
   const busy = profile.isPending || logout.isPending;
 
   return (

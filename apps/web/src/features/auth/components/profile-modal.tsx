@@ -14,7 +14,7 @@ export function ProfileModal({ opened, onClose, userId, profile }: ProfileModalP
   return (
     <Modal opened={opened} onClose={onClose} title="Your profile" centered>
       <Stack>
-        <Text>Mobile number: {formatPhoneNational(profile.phone)}</Text>
+        {profile.phone && <Text>Mobile number: {formatPhoneNational(profile.phone)}</Text>}
         <ProfileForm
           userId={userId}
           profile={profile}

@@ -1,5 +1,6 @@
 import {
   type AdminOrder,
+  DEFAULT_ORDER_PAGE_SIZE,
   type KitchacoLocation,
   ORDER_LIST_SOURCES,
   ORDER_SOURCE_LABELS,
@@ -268,8 +269,10 @@ export function OrderList({ locations }: OrderListProps) {
   };
 
   const data = orders.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
-  const first = data ? (data.page - 1) * data.page_size + 1 : 0;
+  // The list asks for pages, so the answer has them.
+  const pageSize = data?.page_size ?? DEFAULT_ORDER_PAGE_SIZE;
+  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  const first = data ? ((data.page ?? 1) - 1) * pageSize + 1 : 0;
   const last = data ? first + data.orders_by_location.length - 1 : 0;
 
   return (
