@@ -199,17 +199,19 @@ export const BENCH_LIMITS = {
   CHECKOUT_ATTEMPTS_PER_CUSTOMER: '100000000',
   CHECKOUT_DECLINES_PER_CUSTOMER: '100000000',
   CHECKOUT_DECLINES_PER_ADDRESS: '100000000',
+  // Benches sign many customers in from one address.
+  SMS_SENDS_PER_ADDRESS: '100000000',
 };
 
 export const DEMO_PASSWORD = 'demo-password';
-/** The card the local payments provider accepts, and the one it declines. */
-export const TEST_CARD = {
-  card_number: '4242 4242 4242 4242',
-  expiry: '12/30',
-  cvc: '123',
-  name: 'Load Test',
-};
-export const DECLINED_CARD = { ...TEST_CARD, card_number: '4000 0000 0000 0002' };
+/**
+ * What a browser sends for the card: a one-time token from Square's Web Payments SDK, never the
+ * card. The local test provider answers Square's documented sandbox tokens as the sandbox does
+ * (https://developer.squareup.com/docs/devtools/sandbox/payments): this one is approved, the next
+ * one is declined.
+ */
+export const TEST_CARD = { source_id: 'cnon:card-nonce-ok' };
+export const DECLINED_CARD = { source_id: 'cnon:card-nonce-declined' };
 const SIGN_IN_CODE = /sign-in code is (\d{4})\b/;
 
 /** An Error naming a call that did not answer as it should, carrying its `answer`. */

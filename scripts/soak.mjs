@@ -527,7 +527,11 @@ async function statusChanger(worker, token, deadline, dates) {
   const api = apis[worker];
   const headers = auth(token);
   for (let turn = 0; Date.now() < deadline; turn++) {
-    const mine = [...orders.values()].filter((o) => o.id % 2 === worker);
+    // A paid order once canceled is refunded and stays canceled (reopening it answers 409), so
+    // orders that are, or may be, canceled are left alone.
+    const mine = [...orders.values()].filter(
+      (o) => o.id % 2 === worker && o.status !== 'Canceled' && !o.uncertain.includes('Canceled'),
+    );
     if (mine.length) {
       const order = pick(mine);
       const status = pick(dates.statuses.filter((s) => s !== order.status));

@@ -143,9 +143,16 @@ describe('configuration', () => {
 
   it('refuses production without a secret or with demo mode', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), DEMO: 'true' })).toThrow(
-      /DEMO/,
-    );
-    expect(loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) }).demo).toBe(false);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: 'x'.repeat(40),
+        PAYMENTS_PROVIDER: 'test',
+        DEMO: 'true',
+      }),
+    ).toThrow(/DEMO/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), PAYMENTS_PROVIDER: 'test' }).demo,
+    ).toBe(false);
   });
 });

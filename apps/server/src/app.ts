@@ -110,7 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     database,
     db: database.db,
     clock: options.clock ?? systemClock,
-    adapters: options.adapters ?? createAdapters(config, app.log),
+    adapters: options.adapters ?? createAdapters(config, app.log, database.db),
     orderEvents: new OrderEventHub(database, app.log),
     catalog: new CatalogCache(database, app.log),
     sessions: new ListeningCache(database, AUTH_CHANNEL, app.log, {
@@ -140,7 +140,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => context.sessions.stop());
   app.decorate('appContext', context);
 
-  addSecurityHeaders(app, { hsts: config.trustProxy !== false });
+  addSecurityHeaders(app, {
+    hsts: config.trustProxy !== false,
+    square: config.payments.provider === 'square' ? config.payments.square.environment : null,
+  });
   addFailureStyle(app);
   if (config.http.corsOrigins.length > 0) {
     // Pages of these origins may call the API (an old web client hosted elsewhere). Tokens travel

@@ -8,6 +8,15 @@ const S3 = {
   IMAGE_PUBLIC_BASE_URL: 'https://cdn.kitchaco.example/meals/',
 };
 
+/** A complete Square configuration (the values are Square's documented formats, not real keys). */
+const SQUARE = {
+  SQUARE_ACCESS_TOKEN: 'EAAAl-test-token',
+  SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
+  SQUARE_LOCATION_ID: 'L88917AVBK2S5',
+  SQUARE_WEBHOOK_SIGNATURE_KEY: 'test-signature-key',
+  SQUARE_WEBHOOK_URL: 'https://orders.example/api/v1/square/webhook/',
+};
+
 describe('image storage settings', () => {
   it('keeps images in the local folder by default', () => {
     const config = loadConfig({ DATA_DIR: '/srv/data' }, '/');
@@ -39,7 +48,12 @@ describe('image storage settings', () => {
   });
 
   it('wants an https public address in production (the pages load images over https only)', () => {
-    const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) };
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(32),
+      PAYMENTS_PROVIDER: 'square',
+      ...SQUARE,
+    };
     expect(() => loadConfig({ ...production, ...S3, IMAGE_PUBLIC_BASE_URL: 'http://cdn.example' })).toThrow(
       /IMAGE_PUBLIC_BASE_URL: must be an https/,
     );
@@ -47,8 +61,80 @@ describe('image storage settings', () => {
   });
 });
 
-describe('settings an attacker would like', () => {
+describe('card payments', () => {
   const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) };
+
+  it('refuses to start in production without PAYMENTS_PROVIDER, naming it', () => {
+    expect(() => loadConfig(production)).toThrow(/PAYMENTS_PROVIDER: required when NODE_ENV=production/);
+  });
+
+  it('takes the test provider in production only with the warning flag set (log and checkout banner)', () => {
+    const config = loadConfig({ ...production, PAYMENTS_PROVIDER: 'test' });
+    expect(config.payments).toMatchObject({ provider: 'test', warn: true });
+    expect(loadConfig({}).payments).toMatchObject({ provider: 'test', warn: false });
+  });
+
+  it('wants every Square key for PAYMENTS_PROVIDER=square, and the webhook in production', () => {
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'square', SQUARE_ACCESS_TOKEN: 't' })).toThrow(
+      /SQUARE_APPLICATION_ID, SQUARE_LOCATION_ID: required when PAYMENTS_PROVIDER=square/,
+    );
+    const { SQUARE_WEBHOOK_SIGNATURE_KEY: _, ...withoutWebhook } = SQUARE;
+    expect(() => loadConfig({ ...production, PAYMENTS_PROVIDER: 'square', ...withoutWebhook })).toThrow(
+      /SQUARE_WEBHOOK_SIGNATURE_KEY, SQUARE_WEBHOOK_URL/,
+    );
+  });
+
+  it('outside production Square webhooks take a demo key; production refuses it', () => {
+    expect(loadConfig({}).payments).toMatchObject({
+      webhook: {
+        signatureKey: 'demo-square-signature-key',
+        url: 'http://localhost:3000/api/v1/square/webhook/',
+      },
+    });
+    expect(() =>
+      loadConfig({
+        ...production,
+        PAYMENTS_PROVIDER: 'square',
+        ...SQUARE,
+        SQUARE_WEBHOOK_SIGNATURE_KEY: 'demo-square-signature-key',
+      }),
+    ).toThrow(/SQUARE_WEBHOOK_SIGNATURE_KEY: the demo key cannot be used in production/);
+  });
+
+  it("uses Square's sandbox or production addresses, unless SQUARE_BASE_URL overrides the API's", () => {
+    const sandbox = loadConfig({ PAYMENTS_PROVIDER: 'square', ...SQUARE });
+    expect(sandbox.payments).toMatchObject({
+      provider: 'square',
+      square: {
+        baseUrl: 'https://connect.squareupsandbox.com',
+        sdkUrl: 'https://sandbox.web.squarecdn.com/v1/square.js',
+      },
+    });
+    const live = loadConfig({
+      ...production,
+      PAYMENTS_PROVIDER: 'square',
+      ...SQUARE,
+      SQUARE_ENVIRONMENT: 'production',
+    });
+    expect(live.payments).toMatchObject({
+      square: { baseUrl: 'https://connect.squareup.com', sdkUrl: 'https://web.squarecdn.com/v1/square.js' },
+    });
+    const fake = loadConfig({
+      PAYMENTS_PROVIDER: 'square',
+      ...SQUARE,
+      SQUARE_BASE_URL: 'http://127.0.0.1:9/',
+    });
+    expect(fake.payments).toMatchObject({ square: { baseUrl: 'http://127.0.0.1:9' } });
+  });
+});
+
+describe('settings an attacker would like', () => {
+  const production = {
+    NODE_ENV: 'production',
+    APP_SECRET: 'x'.repeat(32),
+    PAYMENTS_PROVIDER: 'square',
+    ...SQUARE,
+  };
 
   it('refuses the development secret and demo webhook secrets in production, naming each', () => {
     expect(() => loadConfig({ ...production, APP_SECRET: DEV_SECRET })).toThrow(

@@ -78,9 +78,32 @@ const envSchema = z.object({
   /** Real email through SMTP when set (smtp://user:pass@host:587); otherwise the local adapter. */
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default('Kitchaco <no-reply@kitchaco.example>'),
-  /** Square Terminal pairing through Square's Devices API when set; otherwise local codes. */
-  SQUARE_ACCESS_TOKEN: z.string().optional(),
-  SQUARE_BASE_URL: z.string().url().default('https://connect.squareup.com'),
+  /**
+   * Card payments: `square` (Square's Payments API and Web Payments SDK) or `test` (the local
+   * provider of the demo, which understands Square's sandbox test tokens). Required in production.
+   */
+  PAYMENTS_PROVIDER: z.enum(['test', 'square']).optional(),
+  /** Square's environment: its sandbox or real money. Sets the API and SDK addresses. */
+  SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Square's access token: payments, refunds and terminal pairing (Devices API) when set. */
+  SQUARE_ACCESS_TOKEN: z.string().min(1).optional(),
+  /** The Web Payments SDK's application id (sq0idp-... or sandbox-sq0idb-...). */
+  SQUARE_APPLICATION_ID: z.string().min(1).optional(),
+  /** The Square location payments go to, unless a pickup location names its own. */
+  SQUARE_LOCATION_ID: z.string().min(1).optional(),
+  /** The signature key of the webhook subscription (Developer Console > Webhooks). */
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().min(1).optional(),
+  /** The notification URL exactly as registered with Square: Square signs it with the body. */
+  SQUARE_WEBHOOK_URL: z.string().url().optional(),
+  /** Overrides the API address (a fake of Square in tests). */
+  SQUARE_BASE_URL: z.string().url().optional(),
+  /** How long Square's answer is waited for; past it the outcome is unknown (and found again by key). */
+  SQUARE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Reconciliation of card payments with orders: how often, over how many hours (docs/payments.md). */
+  PAYMENTS_RECONCILE_EVERY_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  PAYMENTS_RECONCILE_HOURS: z.coerce.number().int().min(1).max(720).default(6),
+  /** A payment without an order is left this long (its checkout may still be writing, or retried). */
+  PAYMENTS_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   /**
    * Shared secrets that sign each marketplace's order notifications (HMAC-SHA256 of the body).
    * Outside production each defaults to demo-<platform>-secret; in production a platform without
@@ -173,8 +196,13 @@ export interface Config {
   email: { kind: 'local'; from: string } | { kind: 'smtp'; url: string; from: string };
   demoScale: number;
   images: { dir: string; s3: S3ImageConfig | null };
-  cardTerminals: { kind: 'local' } | { kind: 'square'; accessToken: string; baseUrl: string };
+  cardTerminals:
+    | { kind: 'local' }
+    | { kind: 'square'; accessToken: string; baseUrl: string; timeoutMs: number };
+  /** Card payments (docs/payments.md). */
+  payments: PaymentsConfig;
   contact: { email: string; perAddressPerHour: number };
+  reconciliation: { everyMinutes: number; lookbackHours: number; orphanGraceMinutes: number };
   /** Facebook sign-in: the Graph API when configured, a local stand-in outside production, else off. */
   facebook:
     | { kind: 'graph'; appId: string; appSecret: string; graphUrl: string }
@@ -182,6 +210,99 @@ export interface Config {
     | { kind: 'off' };
   /** Each marketplace's webhook signing secret; null: that webhook is not configured (503). */
   marketplaceSecrets: Record<MarketplaceChannel, string | null>;
+}
+
+export interface SquareConfig {
+  environment: 'sandbox' | 'production';
+  accessToken: string;
+  applicationId: string;
+  locationId: string;
+  baseUrl: string;
+  timeoutMs: number;
+  /** Where the Web Payments SDK is loaded from. */
+  sdkUrl: string;
+  webhook: { signatureKey: string; url: string } | null;
+}
+
+export type PaymentsConfig =
+  | { provider: 'square'; square: SquareConfig }
+  /** `warn`: the test provider in production, where it takes no money: said loudly everywhere. */
+  | { provider: 'test'; warn: boolean; webhook: { signatureKey: string; url: string } | null };
+
+/** The Square webhook signature key outside production when none is set (refused in production). */
+export const DEMO_SQUARE_WEBHOOK_KEY = 'demo-square-signature-key';
+
+/** Square's API address for the environment, unless SQUARE_BASE_URL overrides it. */
+function squareBaseUrl(env: Env): string {
+  const base =
+    env.SQUARE_BASE_URL ??
+    (env.SQUARE_ENVIRONMENT === 'production'
+      ? 'https://connect.squareup.com'
+      : 'https://connect.squareupsandbox.com');
+  return base.replace(/\/+$/, '');
+}
+
+/**
+ * The payments settings: Square when PAYMENTS_PROVIDER=square (then its keys are all required),
+ * the local test provider when `test`; in production one must be chosen, never a silent default.
+ */
+function paymentsConfig(env: Env, production: boolean, problems: string[]): PaymentsConfig {
+  const provider = env.PAYMENTS_PROVIDER ?? (production ? undefined : 'test');
+  // Outside production, unset webhook settings default to a demo key and the local address (as the
+  // marketplaces' demo secrets do), so the webhook can be tried with curl; never in production.
+  const webhook =
+    env.SQUARE_WEBHOOK_SIGNATURE_KEY && env.SQUARE_WEBHOOK_URL
+      ? { signatureKey: env.SQUARE_WEBHOOK_SIGNATURE_KEY, url: env.SQUARE_WEBHOOK_URL }
+      : production || env.SQUARE_WEBHOOK_SIGNATURE_KEY || env.SQUARE_WEBHOOK_URL
+        ? null
+        : {
+            signatureKey: DEMO_SQUARE_WEBHOOK_KEY,
+            url: `http://localhost:${env.PORT}/api/v1/square/webhook/`,
+          };
+  if (Boolean(env.SQUARE_WEBHOOK_SIGNATURE_KEY) !== Boolean(env.SQUARE_WEBHOOK_URL)) {
+    problems.push('SQUARE_WEBHOOK_SIGNATURE_KEY, SQUARE_WEBHOOK_URL: set both or neither');
+  }
+  if (production && env.SQUARE_WEBHOOK_SIGNATURE_KEY === DEMO_SQUARE_WEBHOOK_KEY) {
+    problems.push('SQUARE_WEBHOOK_SIGNATURE_KEY: the demo key cannot be used in production');
+  }
+  if (provider === undefined) {
+    problems.push(
+      'PAYMENTS_PROVIDER: required when NODE_ENV=production (square; or test, which takes no money)',
+    );
+    return { provider: 'test', warn: true, webhook };
+  }
+  if (provider === 'test') return { provider: 'test', warn: production, webhook };
+  const required = {
+    SQUARE_ACCESS_TOKEN: env.SQUARE_ACCESS_TOKEN,
+    SQUARE_APPLICATION_ID: env.SQUARE_APPLICATION_ID,
+    SQUARE_LOCATION_ID: env.SQUARE_LOCATION_ID,
+  };
+  const missing = Object.entries(required)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length) {
+    problems.push(`${missing.join(', ')}: required when PAYMENTS_PROVIDER=square`);
+    return { provider: 'test', warn: true, webhook };
+  }
+  if (production && !webhook) {
+    problems.push('SQUARE_WEBHOOK_SIGNATURE_KEY, SQUARE_WEBHOOK_URL: required for Square in production');
+  }
+  return {
+    provider: 'square',
+    square: {
+      environment: env.SQUARE_ENVIRONMENT,
+      accessToken: env.SQUARE_ACCESS_TOKEN!,
+      applicationId: env.SQUARE_APPLICATION_ID!,
+      locationId: env.SQUARE_LOCATION_ID!,
+      baseUrl: squareBaseUrl(env),
+      timeoutMs: env.SQUARE_TIMEOUT_MS,
+      sdkUrl:
+        env.SQUARE_ENVIRONMENT === 'production'
+          ? 'https://web.squarecdn.com/v1/square.js'
+          : 'https://sandbox.web.squarecdn.com/v1/square.js',
+      webhook,
+    },
+  };
 }
 
 export interface S3ImageConfig {
@@ -262,6 +383,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     problems.push('FACEBOOK_APP_ID, FACEBOOK_APP_SECRET: set both or neither');
   }
   const secrets = marketplaceSecrets(env, production);
+  const payments = paymentsConfig(env, production, problems);
   for (const [channel, secret] of Object.entries(secrets)) {
     if (production && secret?.startsWith('demo-')) {
       problems.push(`${channel.toUpperCase()}_WEBHOOK_SECRET: a demo secret cannot be used in production`);
@@ -329,10 +451,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       : { kind: 'local', from: env.EMAIL_FROM },
     demoScale: env.DEMO_SCALE,
     images: { dir: resolve(cwd, env.IMAGE_DIR ?? join(env.DATA_DIR, 'images')), s3: s3Images },
+    payments,
     cardTerminals: env.SQUARE_ACCESS_TOKEN
-      ? { kind: 'square', accessToken: env.SQUARE_ACCESS_TOKEN, baseUrl: env.SQUARE_BASE_URL }
+      ? {
+          kind: 'square',
+          accessToken: env.SQUARE_ACCESS_TOKEN,
+          baseUrl: squareBaseUrl(env),
+          timeoutMs: env.SQUARE_TIMEOUT_MS,
+        }
       : { kind: 'local' },
     contact: { email: env.CONTACT_EMAIL, perAddressPerHour: env.CONTACT_PER_ADDRESS_PER_HOUR },
+    reconciliation: {
+      everyMinutes: env.PAYMENTS_RECONCILE_EVERY_MINUTES,
+      lookbackHours: env.PAYMENTS_RECONCILE_HOURS,
+      orphanGraceMinutes: env.PAYMENTS_ORPHAN_GRACE_MINUTES,
+    },
     marketplaceSecrets: secrets,
     facebook:
       env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET

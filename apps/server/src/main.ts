@@ -6,8 +6,10 @@ import { openDatabase } from './db/open.js';
 import { startRollupFolder } from './db/rollups.js';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { disableAccountsWithPassword } from './modules/auth/auth.service.js';
+import { startDeviceCodePoller } from './modules/kiosks/kiosks.service.js';
 import { startLimitHousekeeping } from './modules/limits/limits.service.js';
 import { startOutboxWorker } from './modules/notifications/outbox.service.js';
+import { startReconciliation } from './modules/payments/reconciliation.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,6 +25,18 @@ async function main(): Promise<void> {
           '  Give each a new password with: npm run staff -- password <email>\n',
       );
     }
+  }
+
+  if (config.payments.provider === 'test' && config.payments.warn) {
+    process.stderr.write(
+      [
+        '',
+        '!!! WARNING: PAYMENTS_PROVIDER=test in production: card payments go to the local test provider.',
+        '!!! No money is taken from any card; the checkout page says so to every customer.',
+        '!!! Set PAYMENTS_PROVIDER=square and the SQUARE_* settings (docs/payments.md) to take real payments.',
+        '',
+      ].join('\n'),
+    );
   }
 
   if (config.demo && (await isDatabaseEmpty(database.db))) {
@@ -48,11 +62,14 @@ async function main(): Promise<void> {
   const worker = startOutboxWorker(app.appContext);
   const folder = startRollupFolder(app.appContext, config.rollupFoldMs);
   const housekeeping = startLimitHousekeeping(app.appContext);
+  const reconciliation = startReconciliation(app.appContext);
+  const deviceCodes = startDeviceCodePoller(app.appContext);
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     housekeeping.stop();
+    await Promise.all([reconciliation.stop(), deviceCodes.stop()]);
     await worker.stop();
     await folder.stop();
     await database.close();

@@ -114,10 +114,10 @@ test.describe('staff sign-in', () => {
       const stored = await page.evaluate(() => JSON.stringify(window.localStorage));
       expect(stored).not.toContain(DEMO_PASSWORD);
 
-      // The token works until logout revokes it.
+      // The token works until logout revokes it (asked as the web app asks: real status codes).
       const staffCall = () =>
         page.request.post('/api/v1/admin-data/', {
-          headers: { Authorization: `Token ${token}` },
+          headers: { Authorization: `Token ${token}`, Prefer: 'status-codes' },
           data: { query_type: 'kitchaco_locations' },
         });
       expect((await staffCall()).status()).toBe(200);

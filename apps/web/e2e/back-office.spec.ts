@@ -303,6 +303,7 @@ test.describe('signed out', () => {
   for (const [screen, login] of [
     ['/admin-orders', '/admin'],
     ['/admin-operators', '/admin'],
+    ['/admin-payments', '/admin'],
     ['/operator-admin-orders', '/operator-admin'],
   ] as const) {
     test(`${screen} sends the visitor to ${login}`, async ({ page }) => {

@@ -4,8 +4,10 @@ import {
   DEMO_PASSWORD,
   expect,
   expectAccessible,
+  fillTestCard,
   STAFF_ACCOUNTS,
   signInInOpenDialog,
+  TEST_CARDS,
   test,
 } from './fixtures';
 
@@ -210,27 +212,16 @@ test('a customer picks Reservoir on the map, orders from two restaurants, pays a
   ).toBeVisible();
   await expectAccessible(page, 'checkout');
 
-  // A declined card: the server's message, and the cart is kept.
-  const pay = page.getByRole('button', { name: `Pay ${aud(quote.total)}` });
-  await page.getByRole('textbox', { name: 'Card number' }).fill('4000 0000 0000 0002');
-  await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
-  await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
-  await page.getByRole('textbox', { name: 'Name on card' }).fill('Demo Customer');
-  const declinedCall = page.waitForRequest((r) => isPath(r, '/api/v1/orders/', 'POST'));
-  await pay.click();
-  const declinedKey = (await declinedCall).headers()['idempotency-key'];
-  expect(declinedKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  await expect(page.getByText('Your card was declined. Please use another card.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
-  const keptCart = await page.evaluate(() =>
-    JSON.parse(window.localStorage.getItem('kitchaco.cart') ?? '{}'),
+  // Test payments are said plainly; the card form is the demo's stand-in of Square's.
+  await expect(page.getByRole('note', { name: 'Test payments' })).toContainText(
+    'Test payments: no money is taken',
   );
-  expect(Object.keys(keptCart.lines ?? {})).toHaveLength(2);
-  await expectAccessible(page, 'checkout, card declined');
 
-  // Another card. The answer to the first try is lost on the way back (the server did place the
-  // order); the retry sends the same Idempotency-Key and gets that same order, charged once.
-  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+  // The card goes in; only its one-time token goes out. The answer to the first try is lost on the
+  // way back (the server did place the order); the retry sends the same Idempotency-Key and the
+  // same token, and gets that same order, charged once.
+  const pay = page.getByRole('button', { name: `Pay ${aud(quote.total)}` });
+  await fillTestCard(page);
   let placedOrderId = 0;
   await page.route(
     '**/api/v1/orders/',
@@ -243,8 +234,11 @@ test('a customer picks Reservoir on the map, orders from two restaurants, pays a
   );
   const lostCall = page.waitForRequest((r) => isPath(r, '/api/v1/orders/', 'POST'));
   await pay.click();
-  const retryKey = (await lostCall).headers()['idempotency-key'];
-  expect(retryKey).not.toBe(declinedKey);
+  const lost = await lostCall;
+  const retryKey = lost.headers()['idempotency-key'];
+  expect(retryKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(lost.postDataJSON().payment).toEqual({ source_id: 'cnon:card-nonce-ok' });
+  expect(lost.postData()).not.toContain('4111');
   await expect(page.getByText('We could not confirm your payment.', { exact: false })).toBeVisible();
   expect(placedOrderId).toBeGreaterThan(0);
 
@@ -259,6 +253,7 @@ test('a customer picks Reservoir on the map, orders from two restaurants, pays a
   });
   await expect(confirmation).toBeVisible();
   expect(calls.map((r) => r.headers()['idempotency-key'])).toEqual([retryKey]);
+  expect(calls.map((r) => r.postData())).toEqual([lost.postData()]);
   await expect(page.getByText(`Total paid: ${aud(quote.total)}`)).toBeVisible();
   await expect(page.getByText(/^Receipt: \S+/)).toBeVisible();
   await expectAccessible(page, 'order confirmation');
@@ -306,6 +301,238 @@ test('a customer picks Reservoir on the map, orders from two restaurants, pays a
   await expect(order.getByText('Cooking', { exact: true })).toBeVisible();
   await expect(page.getByText(`Order #${placedOrderId} is now Cooking`)).toBeAttached();
   expect(loads).toBe(0);
+});
+
+/** One dish of a Reservoir brand in the cart, then checkout as the signed-in demo customer. */
+async function checkoutOneDish(page: Page) {
+  const { second, plain } = await pickDishes(page.request);
+  await page.goto(`/vendor:${second.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: second.title })).toBeVisible();
+  await addMeal(page, plain);
+  await page.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await page.getByRole('link', { name: 'Checkout', exact: true }).click();
+  await signInInOpenDialog(page, DEMO_CUSTOMER_PHONE);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const pay = page.getByRole('button', { name: /^Pay \$/ });
+  await expect(pay).toBeEnabled();
+  return pay;
+}
+
+/** The signed-in customer's orders, asked from the server with the session the page keeps. */
+async function orderIds(page: Page): Promise<number[]> {
+  const token = await page.evaluate(() => window.localStorage.getItem('kitchaco.customer.token'));
+  const response = await page.request.get('/api/v1/orders/', {
+    headers: { Authorization: `Token ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { id: number }[]).map((o) => o.id);
+}
+
+const orderCalls = (page: Page) => {
+  const calls: Request[] = [];
+  page.on('request', (r) => {
+    if (isPath(r, '/api/v1/orders/', 'POST')) calls.push(r);
+  });
+  return calls;
+};
+
+test('test payments are said plainly, and the card form checks the card before anything is sent', async ({
+  page,
+}) => {
+  const pay = await checkoutOneDish(page);
+  const calls = orderCalls(page);
+
+  // The banner: no money is taken, with the test cards and what each does.
+  const banner = page.getByRole('note', { name: 'Test payments' });
+  await expect(banner).toContainText('Test payments: no money is taken');
+  await expect(banner).toContainText('test mode, on its own server: no card is charged');
+  await expect(banner).toContainText(`${TEST_CARDS.good} with any future expiry`);
+  await expect(banner).toContainText(`${TEST_CARDS.declined}: declined`);
+  await expect(banner).toContainText('Security code 911, postcode 99999 or expiry 01/40');
+  await expectAccessible(page, 'checkout with the test card form');
+
+  // Nothing filled in: every field says what it needs, the card number first has the focus.
+  const form = page.getByRole('group', { name: 'Pay by card' });
+  const number = form.getByRole('textbox', { name: 'Card number' });
+  await pay.click();
+  await expect(number).toBeFocused();
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await expect(number).toHaveAccessibleDescription('Enter a valid card number.');
+  await expect(form.getByRole('textbox', { name: 'Expiry (MM/YY)' })).toHaveAccessibleDescription(
+    'Enter the expiry date as MM/YY.',
+  );
+  await expect(form.getByRole('alert')).toContainText(
+    'Check the card number, the expiry date, the security code and the postcode.',
+  );
+  await expectAccessible(page, 'checkout, card details missing');
+
+  // A number failing the Luhn check, and a card past its expiry: told at the field, no token made.
+  await fillTestCard(page, { number: '4111 1111 1111 1112', expiry: '01/20' });
+  await page.keyboard.press('Enter');
+  await expect(number).toBeFocused();
+  await expect(number).toHaveAccessibleDescription('Enter a valid card number.');
+  await expect(form.getByRole('textbox', { name: 'Expiry (MM/YY)' })).toHaveAccessibleDescription(
+    'This card has expired.',
+  );
+  expect(calls).toHaveLength(0);
+
+  // Security code 911: Square's sandbox token of a refused CVV, and the server's reason at the card.
+  await fillTestCard(page, { cvv: '911' });
+  const refused = page.waitForResponse((r) => isPath(r.request(), '/api/v1/orders/', 'POST'));
+  await pay.click();
+  expect((await refused).status()).toBe(402);
+  expect(calls[0]?.postDataJSON().payment).toEqual({ source_id: 'cnon:card-nonce-rejected-cvv' });
+  const problem = form.getByRole('alert');
+  await expect(problem).toContainText('security code (CVV) was not accepted');
+  await expect(problem).toBeFocused();
+  await expectAccessible(page, 'checkout, security code refused');
+});
+
+test('a declined card orders nothing; the customer pays with another card', async ({ page }) => {
+  const pay = await checkoutOneDish(page);
+  const before = await orderIds(page);
+  const calls = orderCalls(page);
+
+  await fillTestCard(page, { number: TEST_CARDS.declined });
+  const declined = page.waitForResponse((r) => isPath(r.request(), '/api/v1/orders/', 'POST'));
+  await pay.click();
+  expect((await declined).status()).toBe(402);
+  const form = page.getByRole('group', { name: 'Pay by card' });
+  const problem = form.getByRole('alert');
+  await expect(problem).toContainText('Your card was declined. Please use another card.');
+  await expect(problem).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  expect(await orderIds(page)).toEqual(before);
+  const kept = await page.evaluate(() =>
+    JSON.parse(window.localStorage.getItem('kitchaco.payment') ?? 'null'),
+  );
+  expect(kept).toMatchObject({
+    status: 'DECLINED',
+    error: 'Your card was declined. Please use another card.',
+  });
+  await expectAccessible(page, 'checkout, card declined');
+
+  // Another card is a new attempt: a new token and a new Idempotency-Key.
+  await form.getByRole('textbox', { name: 'Card number' }).fill(TEST_CARDS.good);
+  const placed = page.waitForResponse((r) => isPath(r.request(), '/api/v1/orders/', 'POST'));
+  await pay.click();
+  const order = (await (await placed).json()) as { order: { id: number } };
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Thank you! Order #${order.order.id} is placed` }),
+  ).toBeVisible();
+  expect(calls.map((r) => r.postDataJSON().payment.source_id)).toEqual([
+    'cnon:card-nonce-declined',
+    'cnon:card-nonce-ok',
+  ]);
+  const [first, second] = calls.map((r) => r.headers()['idempotency-key']);
+  expect(second).not.toBe(first);
+  expect(await orderIds(page)).toEqual([order.order.id, ...before]);
+});
+
+/**
+ * A stand-in of Square's Web Payments SDK script, with the members Square documents
+ * (https://developer.squareup.com/reference/sdks/web/payments): it records what checkout asks of it
+ * and answers Square's sandbox token of an approved card.
+ */
+const FAKE_SQUARE_SDK = `
+window.squareCalls = window.squareCalls || [];
+window.squareLoads = (window.squareLoads || 0) + 1;
+window.Square = {
+  payments(applicationId, locationId) {
+    window.squareCalls.push({ call: 'payments', applicationId, locationId });
+    return {
+      async card() {
+        let root = null;
+        return {
+          async attach(element) {
+            root = element;
+            const label = document.createElement('label');
+            label.textContent = "Square's card form";
+            const input = document.createElement('input');
+            input.id = 'square-card';
+            label.htmlFor = input.id;
+            element.append(label, input);
+          },
+          async tokenize(details) {
+            window.squareCalls.push({ call: 'tokenize', details });
+            return { status: 'OK', token: 'cnon:card-nonce-ok' };
+          },
+          async focus() { return true; },
+          async destroy() { root && root.replaceChildren(); return true; },
+        };
+      },
+    };
+  },
+};
+`;
+
+interface SquareCall {
+  call: 'payments' | 'tokenize';
+  applicationId?: string;
+  locationId?: string;
+  details?: { amount?: string };
+}
+
+test("with Square, checkout loads Square's SDK from the server's address and pays with its token", async ({
+  page,
+}) => {
+  await page.route(
+    (url) => url.pathname === '/api/v1/payments/config/',
+    (route) =>
+      route.fulfill({
+        json: {
+          provider: 'square',
+          environment: 'sandbox',
+          application_id: 'sandbox-sq0idb-e2e',
+          location_id: 'LE2E',
+          sdk_url: '/e2e/square.js',
+          currency: 'AUD',
+          country: 'AU',
+          test_mode: true,
+        },
+      }),
+  );
+  await page.route('**/e2e/square.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: FAKE_SQUARE_SDK }),
+  );
+  const pay = await checkoutOneDish(page);
+  const banner = page.getByRole('note', { name: 'Test payments' });
+  await expect(banner).toContainText("Card payments go to Square's sandbox");
+  await expect(banner).not.toContainText(TEST_CARDS.declined);
+  const form = page.getByRole('group', { name: 'Pay by card' });
+  await expect(form.getByRole('textbox', { name: "Square's card form" })).toBeVisible();
+  await expect(form).toContainText('Your card details go straight to Square');
+  await expectAccessible(page, 'checkout with Square');
+
+  const placed = page.waitForRequest((r) => isPath(r, '/api/v1/orders/', 'POST'));
+  await pay.click();
+  const request = await placed;
+  expect(request.postDataJSON().payment).toEqual({ source_id: 'cnon:card-nonce-ok' });
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed$/ }),
+  ).toBeVisible();
+
+  // Square was set up with the server's ids, and verified the buyer for exactly the total charged.
+  const square = await page.evaluate(() => {
+    const recorded = window as unknown as { squareCalls: SquareCall[]; squareLoads: number };
+    return { calls: recorded.squareCalls, loads: recorded.squareLoads };
+  });
+  expect(square.loads).toBe(1);
+  expect(square.calls[0]).toEqual({
+    call: 'payments',
+    applicationId: 'sandbox-sq0idb-e2e',
+    locationId: 'LE2E',
+  });
+  const tokenize = square.calls.find((c) => c.call === 'tokenize');
+  expect(tokenize?.details).toMatchObject({
+    amount: expect.stringMatching(/^\d+\.\d{2}$/),
+    currencyCode: 'AUD',
+    intent: 'CHARGE',
+    customerInitiated: true,
+    sellerKeyedIn: false,
+    billingContact: { countryCode: 'AU', phone: DEMO_CUSTOMER_PHONE },
+  });
+  await expect(page.getByText(`Total paid: ${aud(Number(tokenize?.details?.amount))}`)).toBeVisible();
 });
 
 test('the cart keeps quantities, and sends the customer back to the restaurants once emptied', async ({

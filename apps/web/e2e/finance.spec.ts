@@ -125,7 +125,8 @@ test.describe('super admin', () => {
     expect(approval).toMatchObject({
       start_date: start,
       end_date: end,
-      misc: [{ label: 'Marketing', gross: 110, has_gst: true }],
+      // Amounts travel as exact decimal text, never through floats.
+      misc: [{ label: 'Marketing', gross: '110', has_gst: true }],
       less_in_store_cash_sales: true,
       less_in_store_card_sales: false,
       total_payout_inc_gst: after / 100,

@@ -124,6 +124,28 @@ async function keyboardProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Square's sandbox test cards, as the demo's stand-in of Square's card form takes them
+ * (apps/web/src/features/checkout/payments/sandbox-cards.ts): the first is paid, the second declined.
+ */
+export const TEST_CARDS = { good: '4111 1111 1111 1111', declined: '4000 0000 0000 0002' } as const;
+
+export interface TestCard {
+  number?: string;
+  expiry?: string;
+  cvv?: string;
+  postalCode?: string;
+}
+
+/** Types a card into checkout's card form (the test provider's stand-in): the good test card unless told. */
+export async function fillTestCard(page: Page, card: TestCard = {}): Promise<void> {
+  const form = page.getByRole('group', { name: 'Pay by card' });
+  await form.getByRole('textbox', { name: 'Card number' }).fill(card.number ?? TEST_CARDS.good);
+  await form.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill(card.expiry ?? '12/34');
+  await form.getByRole('textbox', { name: 'Security code (CVV)' }).fill(card.cvv ?? '111');
+  await form.getByRole('textbox', { name: 'Postcode' }).fill(card.postalCode ?? '3000');
+}
+
 interface OutboxMessage {
   id: number;
   channel: 'sms' | 'email';
@@ -249,4 +271,130 @@ async function customerName(page: Page): Promise<string> {
 /** Keys the web app keeps in localStorage, as the page sees them. */
 export function storageKeys(page: Page): Promise<string[]> {
   return page.evaluate(() => Object.keys(window.localStorage));
+}
+
+// ---------------------------------------------------------------- card-paid orders, set up through the API
+
+/** A staff member's token, signed in through the API: for setting a journey up, never what it tests. */
+export async function staffToken(request: APIRequestContext, role: StaffRole): Promise<string> {
+  const account = STAFF_ACCOUNTS[role];
+  const response = await request.post(account.loginCall, {
+    data: {
+      query_type: role === 'stock_user' || role === 'stock_admin' ? 'login' : 'admin_login',
+      email: account.email,
+      password: DEMO_PASSWORD,
+    },
+  });
+  expect(response.ok(), `${role} signs in`).toBe(true);
+  const { token } = (await response.json()) as { token: string };
+  return token;
+}
+
+/** The demo customer's token, signed in through the API with the code from the demo outbox. */
+export async function customerToken(
+  request: APIRequestContext,
+  phone = DEMO_CUSTOMER_PHONE,
+): Promise<string> {
+  const afterId = await newestSmsId(request, phone);
+  const sent = await request.post('/api/v1/send-sms/', { data: { phone } });
+  expect(sent.ok(), 'a sign-in code is sent').toBe(true);
+  const code = await readSmsCode(request, phone, afterId);
+  const login = await request.post('/api/v1/login-phone/', { data: { phone, code } });
+  expect(login.ok(), 'the customer signs in').toBe(true);
+  return ((await login.json()) as { token: string }).token;
+}
+
+export interface CardOrder {
+  id: number;
+  total: number;
+  lines: { meal_name: string; quantity: number; line_total: number }[];
+}
+
+/**
+ * Places a card-paid pickup order at Reservoir (location 1) as the demo customer, as checkout does:
+ * the cart and Square's sandbox token that pays (`cnon:card-nonce-ok`), which the demo's test
+ * provider charges at once, like Square's sandbox. Two lines: two of one meal and one of another.
+ */
+export async function placeCardOrder(request: APIRequestContext): Promise<CardOrder> {
+  const token = await customerToken(request);
+  const vendors = (await (await request.get('/api/v1/vendors/?kitchaco=1')).json()) as { id: number }[];
+  const meals: { id: number; meal_subitem: { id: number }[] }[] = [];
+  for (const vendor of vendors) {
+    const menu = (await (await request.get(`/api/v1/vendors/${vendor.id}/menu/`)).json()) as {
+      meals: { id: number; meal_subitem: { id: number }[] }[];
+    };
+    meals.push(...menu.meals);
+    if (meals.length >= 2) break;
+  }
+  const [first, second] = meals;
+  if (!first || !second) throw new Error('The demo data needs two meals at Reservoir');
+  const line = (meal: { id: number; meal_subitem: { id: number }[] }, quantity: number) => ({
+    meal_id: meal.id,
+    quantity,
+    ...(meal.meal_subitem[0] ? { subitem_id: meal.meal_subitem[0].id } : {}),
+  });
+  const placed = await request.post('/api/v1/orders/', {
+    headers: { Authorization: `Token ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      checkout: { kitchaco: 1, order_type: 'pickup', lines: [line(first, 2), line(second, 1)] },
+      payment: { source_id: 'cnon:card-nonce-ok' },
+    },
+  });
+  expect(placed.status(), 'the card-paid order is placed').toBe(200);
+  const { order } = (await placed.json()) as { order: CardOrder };
+  return { id: order.id, total: order.total, lines: order.lines };
+}
+
+/** Today as the business counts it (Melbourne): '2026-11-25'. */
+export function businessToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date());
+}
+
+/**
+ * Opens the super admin's order list on one order of today at Reservoir (the filters the list keeps
+ * in browser storage, and a search by its number), expanded. Returns the expanded details.
+ */
+export async function openAdminOrder(page: Page, orderId: number) {
+  const today = businessToday();
+  await page.evaluate((day) => {
+    window.localStorage.setItem('kitchaco.report.location_id', '1');
+    window.localStorage.setItem('kitchaco.report.start_date', day);
+    window.localStorage.setItem('kitchaco.report.end_date', day);
+  }, today);
+  await page.goto(`/admin-orders?q=${orderId}`);
+  const details = page.getByRole('button', { name: `Details of order #${orderId}` });
+  await details.click();
+  await expect(details).toHaveAttribute('aria-expanded', 'true');
+  return page.locator(`#customer-order-${orderId}`);
+}
+
+/**
+ * Sends a Square webhook notification to the demo server, signed as Square signs it: base64
+ * HMAC-SHA256 of the notification URL followed by the body, with the signature key the server uses
+ * outside production when none is set (docs/payments.md, "Webhooks"). It stands in for Square, the
+ * outside world: a terminal signing in with a device code, for instance.
+ */
+export async function sendSquareWebhook(
+  request: APIRequestContext,
+  type: string,
+  object: Record<string, unknown>,
+): Promise<void> {
+  const { createHmac } = await import('node:crypto');
+  const port = new URL(test.info().project.use.baseURL ?? '').port;
+  const body = JSON.stringify({
+    merchant_id: 'MLDEMO000000',
+    type,
+    event_id: crypto.randomUUID(),
+    created_at: new Date().toISOString(),
+    data: { type: Object.keys(object)[0], object },
+  });
+  const signature = createHmac('sha256', 'demo-square-signature-key')
+    .update(`http://localhost:${port}/api/v1/square/webhook/`)
+    .update(body)
+    .digest('base64');
+  const response = await request.post('/api/v1/square/webhook/', {
+    headers: { 'content-type': 'application/json', 'x-square-hmacsha256-signature': signature },
+    data: body,
+  });
+  expect(response.status(), `the ${type} webhook is accepted`).toBe(200);
 }

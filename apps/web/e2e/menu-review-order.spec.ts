@@ -1,6 +1,6 @@
 import { MENU_MESSAGES } from '@kitchaco/domain';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, loginAs, test } from './fixtures';
+import { expect, expectAccessible, fillTestCard, loginAs, test } from './fixtures';
 
 /**
  * The customer side of menu review (issue 7): an operator adds a meal with a combo and a sub item;
@@ -68,7 +68,7 @@ test('an operator’s new meal waits for review, hidden from customers, until th
   await page.getByRole('button', { name: 'Submit' }).click();
   expect((await added).request().postDataJSON()).toMatchObject({
     meal_name: meal,
-    meal_price: 16.4,
+    meal_price: '16.4',
     meal_status: 'Waiting for review',
     vendor_id: brandId,
   });
@@ -171,10 +171,7 @@ test('an operator’s new meal waits for review, hidden from customers, until th
   await expect(summary.getByRole('row', { name: `1 × ${meal}` })).toContainText('$18.90');
   const pay = page.getByRole('button', { name: /^Pay \$/ });
   await expect(pay).toBeEnabled();
-  await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
-  await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
-  await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
-  await page.getByRole('textbox', { name: 'Name on card' }).fill('Demo Customer');
+  await fillTestCard(page);
   const placed = page.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/v1/orders/' && r.request().method() === 'POST',
   );

@@ -90,7 +90,7 @@ test('an operator changes a price and adds a combo: both wait for the super admi
   const saved = adminCall(page, 'update_menu');
   await page.getByRole('button', { name: 'Submit' }).click();
   const sent = (await saved).request().postDataJSON() as { menu_item: Record<string, unknown> };
-  expect(sent.menu_item).toMatchObject({ meal_name: MEAL, meal_price: 15.9, status: 'Waiting for review' });
+  expect(sent.menu_item).toMatchObject({ meal_name: MEAL, meal_price: '15.9', status: 'Waiting for review' });
   expect(sent.menu_item).not.toHaveProperty('category_id');
   await expect(page.getByText("Saved. Your changes are waiting for the super admin's review.")).toBeVisible();
   await expect(page.getByText(/This meal is waiting for the super admin's review/)).toBeVisible();
@@ -109,7 +109,7 @@ test('an operator changes a price and adds a combo: both wait for the super admi
   expect((await added).request().postDataJSON()).toMatchObject({
     add_type: 'Combo',
     type_name: COMBO,
-    type_price: 2.5,
+    type_price: '2.5',
     type_status: 'Waiting for review',
   });
   await expect(dialog.getByText(MENU_MESSAGES.addMore)).toBeVisible();
@@ -200,7 +200,7 @@ test('the super admin adds a meal with a picture and finds it in the list; searc
   const sent = (await added).request().postDataJSON() as Record<string, unknown>;
   expect(sent).toMatchObject({
     meal_name: ADDED_MEAL,
-    meal_price: 19.5,
+    meal_price: '19.5',
     meal_status: 'Enabled',
     category_id: 51,
   });

@@ -9,6 +9,7 @@ import { menusCalls } from './menu/menus.calls.js';
 import { vendorsCalls } from './menu/vendors.calls.js';
 import { notificationsCalls } from './notifications/notifications.calls.js';
 import { ordersCalls } from './orders/orders.calls.js';
+import { paymentsCalls } from './payments/payments.calls.js';
 import { stockCalls } from './stock/stock.calls.js';
 import type { QueryCall, RouteCall } from './wire/calls.js';
 import { declaredPathsCalls } from './wire/declared-paths.calls.js';
@@ -26,6 +27,7 @@ export const API = {
   menus: menusCalls,
   notifications: notificationsCalls,
   orders: ordersCalls,
+  payments: paymentsCalls,
   stock: stockCalls,
   vendors: vendorsCalls,
 } as const;

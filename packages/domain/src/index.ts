@@ -12,6 +12,7 @@ export * from './money/index.js';
 export * from './notifications/notifications.calls.js';
 export * from './notifications/outbox.schemas.js';
 export * from './orders/index.js';
+export * from './payments/index.js';
 export * from './spec-messages.js';
 export * from './stock/index.js';
 export * from './wire/index.js';

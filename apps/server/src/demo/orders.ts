@@ -18,7 +18,14 @@ import {
   zonedInstant,
 } from '@kitchaco/domain';
 import type { DbOrTx } from '../db/client.js';
-import { orderAdjustments, orderLines, orderStatusEvents, orders } from '../db/schema/index.js';
+import {
+  orderAdjustments,
+  orderLines,
+  orderStatusEvents,
+  orders,
+  payments,
+  refunds,
+} from '../db/schema/index.js';
 import { insertRows } from './batch.js';
 import { FIRST_NAMES, LAST_NAMES, REFUND_REASONS, SPECIAL_REQUESTS } from './catalog.js';
 import type { Random } from './random.js';
@@ -95,6 +102,8 @@ export interface OrderHistoryResult {
   lines: number;
   events: number;
   adjustments: number;
+  /** Card refunds of our own orders (each with its payment and its ledger row). */
+  refunds: number;
 }
 
 const CHANNELS: readonly SalesChannel[] = SALES_CHANNELS;
@@ -130,6 +139,8 @@ const UNMATCHED_RATE = 0.02;
 const CANCEL_RATE = 0.03;
 const DISCOUNT_RATE = 0.07;
 const REFUND_RATE = 0.015;
+/** Card-paid orders of our own channels refunded in part, per thousand (picked without the rng). */
+const CARD_REFUNDS_PER_THOUSAND = 12;
 /** Orders placed this close to now get status events (the live board shows them). */
 const EVENT_WINDOW_MS = 24 * 3_600_000;
 const FLUSH_AT = 1_000;
@@ -138,6 +149,8 @@ type OrderRow = typeof orders.$inferInsert;
 type LineRow = typeof orderLines.$inferInsert;
 type EventRow = typeof orderStatusEvents.$inferInsert;
 type AdjustmentRow = typeof orderAdjustments.$inferInsert;
+type PaymentRow = typeof payments.$inferInsert;
+type RefundRow = typeof refunds.$inferInsert;
 
 interface Step {
   status: OrderStatus;
@@ -149,7 +162,9 @@ class Writer {
   lines: LineRow[] = [];
   events: EventRow[] = [];
   adjustments: AdjustmentRow[] = [];
-  totals: OrderHistoryResult = { orders: 0, lines: 0, events: 0, adjustments: 0 };
+  payments: PaymentRow[] = [];
+  refunds: RefundRow[] = [];
+  totals: OrderHistoryResult = { orders: 0, lines: 0, events: 0, adjustments: 0, refunds: 0 };
 
   constructor(private readonly db: DbOrTx) {}
 
@@ -162,15 +177,20 @@ class Writer {
     await insertRows(this.db, orders, this.orders);
     await insertRows(this.db, orderLines, this.lines);
     await insertRows(this.db, orderStatusEvents, this.events);
+    await insertRows(this.db, payments, this.payments);
+    await insertRows(this.db, refunds, this.refunds);
     await insertRows(this.db, orderAdjustments, this.adjustments);
     this.totals.orders += this.orders.length;
     this.totals.lines += this.lines.length;
     this.totals.events += this.events.length;
     this.totals.adjustments += this.adjustments.length;
+    this.totals.refunds += this.refunds.length;
     this.orders = [];
     this.lines = [];
     this.events = [];
     this.adjustments = [];
+    this.payments = [];
+    this.refunds = [];
   }
 }
 
@@ -181,7 +201,7 @@ export async function generateOrderHistory(
   const { rng, now, firstDay, lastDay, locations } = options;
   const nowMs = now.getTime();
   const writer = new Writer(db);
-  const ids = { order: 0, line: 0, event: 0, adjustment: 0 };
+  const ids = { order: 0, line: 0, event: 0, adjustment: 0, payment: 0, refund: 0 };
   const hourCache = new Map<string, number>();
   const hourStart = (date: IsoDate, timeZone: string, hour: number): number => {
     const key = `${timeZone}|${date}|${hour}`;
@@ -241,7 +261,7 @@ export async function generateOrderHistory(
 
 function buildOrder(
   writer: Writer,
-  ids: { order: number; line: number; event: number; adjustment: number },
+  ids: { order: number; line: number; event: number; adjustment: number; payment: number; refund: number },
   rng: Random,
   loc: OrderLocation,
   placedMs: number,
@@ -257,6 +277,9 @@ function buildOrder(
   const lineCount = 1 + rng.weightedIndex(LINE_COUNT_WEIGHTS);
   let vendor = rng.weighted(loc.vendors, loc.vendorWeights);
   const lineTotals: Mills[] = [];
+  /** One item of each line (price + combos) and its brand: what a "missing item" refund gives back. */
+  const lineUnits: Mills[] = [];
+  const lineVendors: number[] = [];
   for (let i = 0; i < lineCount; i++) {
     if (i > 0 && !marketplace && rng.chance(0.25)) vendor = rng.weighted(loc.vendors, loc.vendorWeights);
     const meal = rng.weighted(vendor.meals, vendor.mealWeights);
@@ -266,6 +289,8 @@ function buildOrder(
     const unit = meal.price + sum(combos.map((c) => c.price));
     const lineTotal = multiply(unit, quantity, 2);
     lineTotals.push(lineTotal);
+    lineUnits.push(unit);
+    lineVendors.push(vendor.id);
     const unmatched = marketplace && rng.chance(UNMATCHED_RATE);
     writer.lines.push({
       id: ++ids.line,
@@ -382,9 +407,111 @@ function buildOrder(
         reason: rng.pick(REFUND_REASONS),
         occurredAt: new Date(occurredAt),
         externalId: `DR-ADJ-${100_000 + orderId * 7}`,
+        vendorId: null,
+        refundId: null,
       });
     }
   }
+
+  if (CARD_PAID.has(channel) && last.status === 'Finished') {
+    cardRefund(writer, ids, loc, {
+      orderId,
+      channel,
+      placedMs,
+      nowMs,
+      total,
+      deliveryCharge,
+      lineUnits,
+      lineVendors,
+    });
+  }
+}
+
+/**
+ * A few card-paid orders of our own channels get a partial card refund a few hours later, as the
+ * refund flow records one (docs/finance.md, "Refunds in the figures"): the order's card payment, the
+ * completed refund, and its negative ledger row against the refunded item's brand, or against no
+ * brand for a delivery charge or a goodwill refund. Which orders and how much follow from the order
+ * id alone, not from the random stream, so the rest of the demo stays as it was.
+ */
+function cardRefund(
+  writer: Writer,
+  ids: { payment: number; refund: number; adjustment: number },
+  loc: OrderLocation,
+  o: {
+    orderId: number;
+    channel: SalesChannel;
+    placedMs: number;
+    nowMs: number;
+    total: Mills;
+    deliveryCharge: Mills;
+    lineUnits: Mills[];
+    lineVendors: number[];
+  },
+): void {
+  const h = Math.imul(o.orderId, 2_654_435_761) >>> 0;
+  if (h % 1000 >= CARD_REFUNDS_PER_THOUSAND) return;
+  const occurredMs = o.placedMs + (1 + (h % 36)) * 3_600_000 + (h % 3_600) * 1000;
+  if (occurredMs > o.nowMs) return;
+  const kind = (h >>> 10) % 4;
+  let amount: Mills;
+  let vendorId: number | null = null;
+  let reason: string;
+  if (kind < 2) {
+    // One item of a line (a whole order's only item would be a cancellation: skipped below).
+    const i = (h >>> 12) % Math.max(1, o.lineUnits.length);
+    amount = o.lineUnits[i] ?? 0;
+    vendorId = o.lineVendors[i] ?? null;
+    reason = kind === 0 ? 'Missing item' : 'Wrong item';
+  } else if (kind === 2 && o.deliveryCharge > 0) {
+    amount = o.deliveryCharge;
+    reason = 'Late delivery: delivery charge';
+  } else {
+    amount = applyRate(o.total, '0.10', 2);
+    reason = 'Goodwill';
+  }
+  if (amount <= 0 || amount >= o.total) return;
+  const cents = (m: Mills) => Math.round(m / 10);
+  const paymentId = ++ids.payment;
+  const refundId = ++ids.refund;
+  writer.payments.push({
+    id: paymentId,
+    orderId: o.orderId,
+    provider: 'test',
+    providerPaymentId: `demo-payment-${o.orderId}`,
+    idempotencyKey: `demo-payment-${o.orderId}`,
+    status: 'COMPLETED',
+    sourceType: 'CARD',
+    receiptNumber: `RCPT-${String(40_000_000 + o.orderId * 13).padStart(9, '0')}`,
+    totalCents: cents(o.total),
+    refundedCents: cents(amount),
+    createdAt: new Date(o.placedMs),
+  });
+  writer.refunds.push({
+    id: refundId,
+    paymentId,
+    orderId: o.orderId,
+    provider: 'test',
+    providerRefundId: `demo-refund-${o.orderId}`,
+    idempotencyKey: `demo-refund-${o.orderId}`,
+    amountCents: cents(amount),
+    reason,
+    vendorId,
+    status: 'COMPLETED',
+    createdAt: new Date(occurredMs),
+  });
+  writer.adjustments.push({
+    id: ++ids.adjustment,
+    locationId: loc.id,
+    channel: o.channel,
+    orderId: o.orderId,
+    amount: toFixedString(-amount, 2),
+    reason: `Refund: ${reason}`,
+    occurredAt: new Date(occurredMs),
+    externalId: null,
+    vendorId,
+    refundId,
+  });
 }
 
 const addressed = new WeakMap<OrderLocation, OrderCustomer[]>();

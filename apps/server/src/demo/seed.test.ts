@@ -132,6 +132,48 @@ describe('demo data', () => {
     expect(await count(db, sql`SELECT count(*)::int AS n FROM orders WHERE total <= 0`)).toBe(0);
   });
 
+  it('has a few partial card refunds of our own finished orders, each with its payment and refund', async () => {
+    const refunded = await rows<{
+      channel: string;
+      status: string;
+      amount: string;
+      total: string;
+      refund_cents: number;
+      payment_cents: number;
+      refunded_cents: number;
+      vendor_ok: boolean;
+      after: boolean;
+    }>(
+      db,
+      sql`SELECT a.channel::text AS channel, o.status::text AS status, a.amount::text AS amount,
+            o.total::text AS total, r.amount_cents AS refund_cents, p.total_cents AS payment_cents,
+            p.refunded_cents, (a.vendor_id IS NOT DISTINCT FROM r.vendor_id) AS vendor_ok,
+            a.occurred_at > o.placed_at AND a.occurred_at = r.created_at AS after
+          FROM order_adjustments a JOIN orders o ON o.id = a.order_id
+          JOIN refunds r ON r.id = a.refund_id JOIN payments p ON p.id = r.payment_id
+          WHERE a.refund_id IS NOT NULL`,
+    );
+    expect(refunded.length).toBeGreaterThan(5);
+    for (const r of refunded) {
+      expect(['in_store_card', 'online_pickup', 'online_delivery']).toContain(r.channel);
+      expect(r.status).toBe('Finished');
+      expect(Math.round(-Number(r.amount) * 100)).toBe(r.refund_cents);
+      expect(r.refunded_cents).toBe(r.refund_cents);
+      expect(r.payment_cents).toBe(Math.round(Number(r.total) * 100));
+      expect(r.refund_cents).toBeLessThan(r.payment_cents);
+      expect(r.vendor_ok && r.after).toBe(true);
+    }
+    // Some against one brand's item, some against none (a delivery charge, goodwill).
+    const [brands] = await rows<{ with_brand: number; without: number }>(
+      db,
+      sql`SELECT count(*) FILTER (WHERE vendor_id IS NOT NULL)::int AS with_brand,
+            count(*) FILTER (WHERE vendor_id IS NULL)::int AS without
+          FROM order_adjustments WHERE refund_id IS NOT NULL`,
+    );
+    expect(brands!.with_brand).toBeGreaterThan(0);
+    expect(brands!.without).toBeGreaterThan(0);
+  });
+
   it('makes every order sub total the sum of its lines, and every line (price + combos) x quantity', async () => {
     expect(
       await count(
@@ -324,6 +366,7 @@ describe('demo data', () => {
           (SELECT count(*)::int FROM orders) AS orders,
           (SELECT sum(total)::text FROM orders) AS total,
           (SELECT count(*)::int FROM order_lines) AS lines,
+          (SELECT sum(amount)::text FROM order_adjustments) AS adjustments,
           (SELECT sum(total)::text FROM stock_orders) AS stock_total,
           (SELECT string_agg(phone, ',' ORDER BY id) FROM customers) AS phones`;
       const [a] = await rows<Record<string, unknown>>(db, fingerprint);

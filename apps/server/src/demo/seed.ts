@@ -34,7 +34,9 @@ import {
   orderLines,
   orderStatusEvents,
   orders,
+  payments,
   promoCodes,
+  refunds,
   staffUsers,
   stockBundles,
   stockExpiryReminders,
@@ -662,6 +664,8 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
     orders,
     orderLines,
     orderStatusEvents,
+    payments,
+    refunds,
     orderAdjustments,
   ];
   for (const table of withSerialIds) await resetSequence(db, table);

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { modules } from '../modules/index.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { type Caller, tokenFor } from '../test/auth.js';
+import { CARD_OK } from '../test/payments.js';
 import {
   createBundle,
   createPendingStockOrder,
@@ -79,7 +80,7 @@ const body =
 /** A month holding both sites' ledger orders, and an ended fortnight (from the anchor Monday). */
 const RANGE = { start_date: '01 Nov 2026', end_date: '30 Nov 2026' };
 const FORTNIGHT = { start_date: '02 Nov 2026', end_date: '15 Nov 2026' };
-const GOOD_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Jo Citizen' };
+const GOOD_CARD = CARD_OK;
 const cart = (s: Site) => ({
   kitchaco: s.location,
   order_type: 'pickup',
@@ -147,6 +148,19 @@ const EXPECTED: Record<string, Row> = {
     payload: { checkout: cart(s), payment: GOOD_CARD },
     headers: { 'idempotency-key': randomUUID() },
   })),
+  'GET /api/v1/payments/config/': row('public', 'any', (s) => ({
+    url: `/api/v1/payments/config/?kitchaco=${s.location}`,
+  })),
+  'GET /api/v1/payments/orders/:id/': row([SA], 'any', (s) => ({
+    url: `/api/v1/payments/orders/${s.order}/`,
+  })),
+  // Needs an order paid by card (payments/refunds.test.ts exercises it).
+  'POST /api/v1/payments/refunds/': row([SA], 'any'),
+  'GET /api/v1/payments/reconciliation/': row([SA], 'none'),
+  'POST /api/v1/payments/reconciliation/': row([SA], 'none'),
+  'POST /api/v1/payments/flags/:id/resolve/': row([SA], 'none'),
+  // Open, but signed by Square (HMAC-SHA256 of the notification URL and the raw body).
+  'POST /api/v1/square/webhook/': row('public', 'none'),
   // Always the signed-in customer's own orders: nothing to name.
   'GET /api/v1/orders/': row('customer', 'none'),
   'GET /api/v1/orders/events/': row('customer', 'none'),
@@ -350,6 +364,7 @@ const EXPECTED: Record<string, Row> = {
 
 /** Super-admin-only calls whose cross-location answer is not exercised here (tested in their module). */
 const UNPROBED = [
+  'POST /api/v1/payments/refunds/',
   '/api/v1/admin-data/ marketplace_import_preview',
   '/api/v1/admin-data/ marketplace_import_commit',
 ];

@@ -4,6 +4,7 @@ import { contactMessages, outbox, payments } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { tokenFor } from '../test/auth.js';
 import { createLocation, createMeal, createStaff, createVendor, TEST_PASSWORD } from '../test/factories.js';
+import { CARD_OK } from '../test/payments.js';
 
 /**
  * Input an attacker sends to crash or tire the server: bodies of megabytes before anyone is known,
@@ -198,7 +199,7 @@ describe('text the database cannot store', () => {
           order_type: 'pickup',
           lines: [{ meal_id: mealId, quantity: 1, special_request: `no chilli${NUL}` }],
         },
-        payment: { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Jo' },
+        payment: CARD_OK,
       },
     });
     expect(res.statusCode).toBe(400);

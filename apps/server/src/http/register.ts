@@ -163,7 +163,9 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
       const rawBody = def.rawBody ? rawBytes(request.body) : null;
       // Staff credentials in the body are only read from an ordinary JSON body.
       const credentials = def.body && !rawBody ? asObject(request.body) : null;
-      const { actor, token } = await establishActor(app, auth, request, def.access, credentials);
+      // Only the spec's calls sign staff in from the body; the project's own calls use the token.
+      const signIn = def.failures === 'spec' ? credentials : null;
+      const { actor, token } = await establishActor(app, auth, request, def.access, signIn);
       checkAccess(app, def.access, actor);
       const ctx = requestContext(app, request, actor, token);
       if (def.stream) return openEventStream(ctx, request, reply, def.stream);

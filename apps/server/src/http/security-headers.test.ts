@@ -7,6 +7,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openPostgres } from '../db/client.js';
 import { createTestApp, type TestApp } from '../test/app.js';
+import { pageCsp, securityHeaders } from './security-headers.js';
 
 /**
  * Every kind of answer carries the security headers: pages of the web app (and its history
@@ -83,7 +84,10 @@ function send(app: FastifyInstance, r: (typeof REQUESTS)[number], headers: Recor
 }
 
 function directives(res: LightMyRequestResponse): Map<string, string> {
-  const csp = String(res.headers['content-security-policy'] ?? '');
+  return parseCsp(String(res.headers['content-security-policy'] ?? ''));
+}
+
+function parseCsp(csp: string): Map<string, string> {
   return new Map(
     csp
       .split(';')
@@ -145,5 +149,66 @@ describe('security headers on every answer', () => {
       await app.close();
       await dead.close();
     }
+  });
+});
+
+/** Square's settings of a server that takes cards through Square (its API never called here). */
+const SQUARE_ENV = {
+  PAYMENTS_PROVIDER: 'square',
+  SQUARE_ACCESS_TOKEN: 'test-access-token',
+  SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
+  SQUARE_LOCATION_ID: 'LTEST',
+  SQUARE_BASE_URL: 'http://127.0.0.1:1',
+};
+
+/**
+ * Square's Web Payments SDK runs in checkout only when payments go through Square; the page CSP then
+ * allows the sources Square's CSP page lists for that environment
+ * (https://developer.squareup.com/docs/web-payments/content-security-policy), and only those.
+ */
+describe("the page CSP and Square's Web Payments SDK", () => {
+  const SANDBOX_CDN = 'https://sandbox.web.squarecdn.com';
+  const PRODUCTION_CDN = 'https://web.squarecdn.com';
+
+  it('allows nothing of Square with the local test provider', async () => {
+    const res = await plain.inject({ url: '/checkout' });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-security-policy'])).not.toMatch(/square|sentry|cloudfront/);
+    expect(directives(res).has('frame-src')).toBe(false);
+    expect(pageCsp(null)).toBe(securityHeaders({ hsts: false })['content-security-policy']);
+  });
+
+  it("allows Square's sandbox SDK, its frames, calls and fonts on pages of a sandbox server", async () => {
+    const app = await appWith({ ...SQUARE_ENV, SQUARE_ENVIRONMENT: 'sandbox' });
+    const res = await app.inject({ url: '/checkout' });
+    expect(res.statusCode).toBe(200);
+    const csp = directives(res);
+    expect(csp.get('script-src')).toBe(`'self' ${SANDBOX_CDN}`);
+    expect(csp.get('frame-src')).toBe(`'self' ${SANDBOX_CDN}`);
+    expect(csp.get('style-src')).toBe(`'self' 'unsafe-inline' ${SANDBOX_CDN}`);
+    expect(csp.get('connect-src')).toBe(
+      `'self' ${SANDBOX_CDN} https://pci-connect.squareupsandbox.com https://o160250.ingest.sentry.io`,
+    );
+    expect(csp.get('font-src')).toBe(
+      "'self' data: https://square-fonts-production-f.squarecdn.com https://d1g145x70srn7h.cloudfront.net",
+    );
+    expect(String(res.headers['content-security-policy'])).not.toContain(PRODUCTION_CDN);
+    // The rest of the policy is unchanged: no inline script, no plugins, no framing of our pages.
+    expect(csp.get('script-src-attr')).toBe("'none'");
+    expect(csp.get('object-src')).toBe("'none'");
+    expect(csp.get('frame-ancestors')).toBe("'none'");
+    // JSON answers render nothing: they keep their own policy.
+    const api = await app.inject({ url: '/api/v1/kitchaco-location/' });
+    expect(directives(api).get('default-src')).toBe("'none'");
+  });
+
+  it("allows Square's production SDK, and not the sandbox's, on a production server", () => {
+    const csp = parseCsp(pageCsp('production'));
+    expect(csp.get('script-src')).toBe(`'self' ${PRODUCTION_CDN}`);
+    expect(csp.get('frame-src')).toBe(`'self' ${PRODUCTION_CDN}`);
+    expect(csp.get('connect-src')).toBe(
+      `'self' ${PRODUCTION_CDN} https://pci-connect.squareup.com https://o160250.ingest.sentry.io`,
+    );
+    expect(pageCsp('production')).not.toMatch(/sandbox/);
   });
 });

@@ -1,26 +1,70 @@
 import type { FastifyInstance } from 'fastify';
 
-const CSP = [
-  "default-src 'self'",
-  "base-uri 'none'",
-  "font-src 'self' data:",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "img-src 'self' data: blob: https:",
-  "object-src 'none'",
-  "script-src 'self'",
-  "script-src-attr 'none'",
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self'",
-].join(';');
+/** Square's environment when checkout takes cards through Square's Web Payments SDK, else null. */
+export type SquareCsp = 'sandbox' | 'production' | null;
+
+type Directives = Record<string, string[]>;
+
+const PAGE_DIRECTIVES: Directives = {
+  'default-src': ["'self'"],
+  'base-uri': ["'none'"],
+  'font-src': ["'self'", 'data:'],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'connect-src': ["'self'"],
+};
+
+/**
+ * What Square's Web Payments SDK needs the page to allow, by environment, as Square's "Content
+ * Security Policy" page lists it (https://developer.squareup.com/docs/web-payments/content-security-policy):
+ * the SDK's script, its card form frames and styles from Square's CDN, its calls to the CDN, to
+ * Square's PCI endpoint and to Square's error reporting, and Square's fonts. Nothing is added while
+ * payments go through the local test provider.
+ */
+const SQUARE_DIRECTIVES: Record<'sandbox' | 'production', Directives> = {
+  sandbox: squareDirectives('https://sandbox.web.squarecdn.com', 'https://pci-connect.squareupsandbox.com'),
+  production: squareDirectives('https://web.squarecdn.com', 'https://pci-connect.squareup.com'),
+};
+
+function squareDirectives(cdn: string, pciConnect: string): Directives {
+  return {
+    'script-src': [cdn],
+    'frame-src': ["'self'", cdn],
+    'style-src': [cdn],
+    'connect-src': [cdn, pciConnect, 'https://o160250.ingest.sentry.io'],
+    'font-src': ['https://square-fonts-production-f.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
+  };
+}
+
+/** The page CSP: ours, plus Square's sources when checkout uses Square. */
+export function pageCsp(square: SquareCsp): string {
+  const directives: Directives = { ...PAGE_DIRECTIVES };
+  for (const [name, sources] of Object.entries(square ? SQUARE_DIRECTIVES[square] : {})) {
+    directives[name] = [...new Set([...(directives[name] ?? []), ...sources])];
+  }
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join(';');
+}
+
+export interface SecurityHeaderOptions {
+  hsts: boolean;
+  /** Square's environment when the payments provider is Square (its SDK runs in checkout), else null. */
+  square?: SquareCsp;
+}
 
 /**
  * The security headers of every response (the set helmet sends, with our CSP), computed once. Helmet
  * rebuilt them on every request, which halved the throughput of the busiest reads (bench/http).
  */
-export function securityHeaders(options: { hsts: boolean }): Record<string, string> {
+export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   return {
-    'content-security-policy': CSP,
+    'content-security-policy': pageCsp(options.square ?? null),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
@@ -52,7 +96,7 @@ export function apiSecurityHeaders(options: { hsts: boolean }): Record<string, s
 }
 
 /** Security headers and the request id on every response, in one synchronous hook. */
-export function addSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
+export function addSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   const pages = securityHeaders(options);
   const api = apiSecurityHeaders(options);
   app.addHook('onRequest', (request, reply, done) => {

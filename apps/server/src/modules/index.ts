@@ -10,6 +10,7 @@ import { marketplacesModule } from './marketplaces/marketplaces.routes.js';
 import { menusModule } from './menus/menus.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
 import { ordersModule } from './orders/orders.routes.js';
+import { paymentsModule } from './payments/payments.routes.js';
 import { stockModule } from './stock/stock.routes.js';
 import { vendorsModule } from './vendors/vendors.routes.js';
 
@@ -20,6 +21,7 @@ export const modules: Module[] = [
   notificationsModule,
   vendorsModule,
   ordersModule,
+  paymentsModule,
   stockModule,
   backofficeModule,
   financeModule,

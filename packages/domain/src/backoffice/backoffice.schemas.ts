@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, SALES_CHANNELS } from '../constants.js';
+import { ORDER_STATUSES, SALES_CHANNELS, type SalesChannel } from '../constants.js';
 import { addDays, daysBetween, type IsoDate, parseWireDate, weekdayOfDate } from '../dates/business-time.js';
 import { wireDate } from '../stock/stock.schemas.js';
 import { dbId, locationChoice, wholeNumber } from '../wire/wire.js';
@@ -61,6 +61,26 @@ export const ORDER_SOURCE_LABELS: Record<OrderSource, string> = {
   menulog: 'Menulog',
 };
 
+/**
+ * Our own channels (kiosk and app). A card refund of one of their orders is a negative adjustment
+ * dated when it happened (a reversal, positive, when a partly refunded order is later canceled), and
+ * every sales figure counts these channels net of it: see "Refunds in the figures" in docs/finance.md.
+ */
+export const OWN_SALES_CHANNELS = [
+  'in_store_cash',
+  'in_store_card',
+  'online_pickup',
+  'online_delivery',
+] as const satisfies readonly SalesChannel[];
+
+/**
+ * The sales_by_vendors row holding the card refunds that belong to no one brand (a delivery charge,
+ * an order-wide refund): id 0, which no brand has (brands count from 1; "Unknown brand", lines
+ * without a brand, is -1). Its total is negative, so the rows still add up to total_sales.
+ */
+export const UNITEMISED_REFUNDS_VENDOR_ID = 0;
+export const UNITEMISED_REFUNDS_LABEL = 'Refunds (not itemised)';
+
 /** Filters of the order list; `uber_eats` covers both ways Uber Eats orders arrive. */
 export const ORDER_LIST_SOURCES = ['kitchaco', 'uber_eats', 'deliveroo', 'doordash', 'menulog'] as const;
 
@@ -88,9 +108,12 @@ export type SourceFigure = z.infer<typeof sourceFigure>;
 export const channelFigure = z.object({
   channel: z.enum(SALES_CHANNELS),
   label: z.string(),
+  /** Net of the channel's card refunds in the range. */
   total_sales: money,
   num_orders: count,
   avg_order: money.nullable(),
+  /** The card refunds (negative) and reversals (positive) of the range within total_sales. */
+  refunds: money,
 });
 
 /** A detail modal that only has figures for some date ranges (the spec's rules). */
@@ -116,8 +139,16 @@ export const dashboardResponse = z.object({
   sales_by_locations: z.array(
     z.object({ id: count, location: z.string(), total_sales: money, num_orders: count }),
   ),
-  sales_by_vendors: z.array(z.object({ id: count, name: z.string(), total: money })),
-  /** 24 entries, hour 0..23 of the location's own clock. */
+  /**
+   * Per brand: line totals of the orders not canceled, less the card refunds of that brand's items
+   * in the range (`refunds`, within `total`). Refunds of no one brand are one more row, id
+   * UNITEMISED_REFUNDS_VENDOR_ID (0), named UNITEMISED_REFUNDS_LABEL, with a negative total.
+   */
+  sales_by_vendors: z.array(z.object({ id: count, name: z.string(), total: money, refunds: money })),
+  /**
+   * 24 entries, hour 0..23 of the location's own clock; a card refund counts (negative) in the hour
+   * it happened, num_orders counts orders only.
+   */
   sales_by_hours: z.array(z.object({ hour: count, total: money, num_orders: count })),
   sales_by_source: z.array(sourceFigure),
   /** Total sales / orders over every source (0 when there were none). */
@@ -129,10 +160,20 @@ export const dashboardResponse = z.object({
   num_completed_orders: count,
   num_canceled_orders: count,
   cash_sales: money,
+  /** In-store card, online pickup and online delivery, net of their card refunds. */
   card_sales: money,
   kitchaco_sales: money,
   marketplace_sales: money,
-  /** Name -> quantity; only when one location is chosen (empty for all locations). */
+  /**
+   * Our own channels' card refunds in the range (negative; a reversal of a canceled order's earlier
+   * refunds positive), already taken off total_sales, card_sales, kitchaco_sales and every other
+   * figure of those channels. Marketplace adjustments are not in it (see deliveroo_details).
+   */
+  card_refunds: money,
+  /**
+   * Name -> quantity; only when one location is chosen (empty for all locations). Quantities sold:
+   * a card refund is money given back, not an item returned, so it changes no quantity.
+   */
   items_sold: z.record(z.string(), z.number()),
   /** Names in items_sold that match none of our meals (meal id -1). */
   items_unmatched: z.array(z.string()),
@@ -234,6 +275,8 @@ export const adminOrderLine = z.object({
   meal__name: z.string(),
   meal_name: z.string(),
   vendor: z.string().nullable(),
+  /** The brand the line was ordered from (refunds of a line count against it); null when unknown. */
+  vendor_id: count.nullable(),
   subitem: z.string().nullable(),
   special_request: z.string().nullable(),
   quantity: count,
@@ -306,6 +349,7 @@ export type ReportsDataRequest = z.infer<typeof reportsDataRequest>;
 
 export const reportsDataResponse = z.object({
   success: z.literal(true),
+  /** Sales net of our own channels' card refunds of the range, as on the dashboard. */
   sales_by_operator: z.object({
     business_name: z.string(),
     sales_by_location: z.array(

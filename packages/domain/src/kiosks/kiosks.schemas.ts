@@ -5,6 +5,9 @@ import { dbId } from '../wire/wire.js';
 
 const count = z.number().int();
 
+export const TERMINAL_STATUSES = ['paired', 'waiting', 'expired', 'none'] as const;
+export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
+
 /** A device code a card terminal is paired with stays valid this long. */
 export const DEVICE_CODE_MINUTES = 5;
 
@@ -18,6 +21,12 @@ export const kioskDetails = z.object({
   square_terminal_device_id: z.string(),
   /** When the last device code stops working (null when none is pending). */
   device_code_expires_at: z.string().nullable(),
+  /**
+   * The card terminal: `paired` (square_terminal_device_id is the device), `waiting` (a code is
+   * out and not yet used), `expired` (the code ran out unused), `none` (no code asked for).
+   */
+  terminal_status: z.enum(TERMINAL_STATUSES),
+  paired_at: z.string().nullable(),
 });
 
 export const kioskLocation = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants.js';
+import { paymentInput } from '../payments/payments.schemas.js';
 import { dbId, dbIdText, wholeNumber } from '../wire/wire.js';
 
 const id = dbId;
@@ -68,17 +69,7 @@ export const quoteResponse = z.object({
 });
 export type QuoteResponse = z.infer<typeof quoteResponse>;
 
-/** Local test provider: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. */
-export const paymentInput = z.object({
-  card_number: z
-    .string()
-    .transform((s) => s.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'card_number must be 12 to 19 digits')),
-  expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'expiry must be MM/YY'),
-  cvc: z.string().regex(/^\d{3,4}$/, 'cvc must be 3 or 4 digits'),
-  name: z.string().trim().min(1, 'name on card is required').max(120),
-});
-
+/** The cart and the card's one-time token (never the card: docs/payments.md). */
 export const placeOrderRequest = z.object({ checkout: checkoutRequest, payment: paymentInput });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
 
@@ -139,4 +130,18 @@ export type OrderStatusEvent = z.infer<typeof orderStatusEvent>;
 export const updateOrderStatusRequest = z.object({
   order_id: dbIdText,
   status: orderStatus,
+});
+
+/** What canceling a paid order gave back to the card (`update_order_status`). */
+export const cancellationRefund = z.object({
+  /** Dollars given back (or released, when the payment was only authorised). */
+  amount: z.number(),
+  /** `refunded` (through the provider), `voided` (authorisation released), or `pending` at the provider. */
+  kind: z.enum(['refunded', 'voided', 'pending']),
+});
+export const updateOrderStatusResponse = z.object({
+  success: z.literal(true),
+  result: z.string(),
+  /** Present when the change gave money back to the customer's card. */
+  refund: cancellationRefund.nullable().optional(),
 });

@@ -7,6 +7,7 @@ import {
   placeOrderResponse,
   quoteResponse,
   updateOrderStatusRequest,
+  updateOrderStatusResponse,
 } from './checkout.schemas.js';
 
 const idempotencyHeaders = z.object({
@@ -22,10 +23,11 @@ export const ordersCalls = {
   updateOrderStatus: queryCall({
     endpoint: ENDPOINTS.adminData,
     queryType: 'update_order_status',
-    summary: "Changes a customer order's status; the customer is texted and live screens update.",
+    summary:
+      "Changes a customer order's status; the customer is texted and live screens update. Canceling a paid order refunds its card payment through the provider (or voids it while only authorised); the answer says how much.",
     access: staff('super_admin'),
     input: updateOrderStatusRequest,
-    response: z.object({ success: z.literal(true), result: z.string() }),
+    response: updateOrderStatusResponse,
     failures: 'spec',
     statuses: [404],
   }),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { outboxChannelEnum, outboxStatusEnum } from './enums.js';
 import { locations } from './locations.js';
 
@@ -17,8 +27,16 @@ export const kiosks = pgTable(
     squareTerminalDeviceCode: text('square_terminal_device_code').notNull().default('0'),
     squareTerminalDeviceId: text('square_terminal_device_id').notNull().default('0'),
     deviceCodeExpiresAt: timestamp('device_code_expires_at', { withTimezone: true }),
+    /** The provider's id of the last device code, to learn when the terminal paired. */
+    deviceCodeId: text('device_code_id'),
+    /** UNPAIRED (waiting), PAIRED or EXPIRED, as the provider last told us; null before any code. */
+    deviceCodeStatus: text('device_code_status'),
+    pairedAt: timestamp('paired_at', { withTimezone: true }),
   },
-  (t) => [index('kiosks_location_idx').on(t.locationId)],
+  (t) => [
+    index('kiosks_location_idx').on(t.locationId),
+    uniqueIndex('kiosks_device_code_idx').on(t.deviceCodeId).where(sql`device_code_id IS NOT NULL`),
+  ],
 );
 
 /** A message from the landing page's contact form. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -117,7 +118,11 @@ export const orderStatusEvents = pgTable(
   (t) => [index('order_status_events_order_idx').on(t.orderId)],
 );
 
-/** A card payment through the payments adapter. Amounts in cents, as the provider has them. */
+/**
+ * A card payment through the payments adapter. Amounts in cents, always as the provider reports
+ * them (never our own figures). A payment without an order was found by reconciliation (the
+ * process died between the charge and the write) and cancelled or refunded there.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -127,18 +132,107 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id'),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** APPROVED (authorised), COMPLETED (captured), CANCELED, FAILED (declined), PENDING. */
     status: text('status').notNull(),
     sourceType: text('source_type'),
     receiptNumber: text('receipt_number'),
     totalCents: integer('total_cents').notNull(),
     appFeeCents: integer('app_fee_cents').notNull().default(0),
+    /** What the provider has refunded of it (refunds table), in cents. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** Our reference sent with it (`reference_id`), which reconciliation matches by. */
+    referenceId: text('reference_id'),
+    /** The provider's location the payment was taken at. */
+    providerLocationId: text('provider_location_id'),
     error: text('error'),
+    /**
+     * Something for a super admin to look at (reconciliation): why, since when, and who closed it.
+     */
+    flag: text('flag'),
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => staffUsers.id),
+    resolution: text('resolution'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('payments_idempotency_idx').on(t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('payments_idempotency_idx').on(t.idempotencyKey),
+    uniqueIndex('payments_provider_idx')
+      .on(t.provider, t.providerPaymentId)
+      .where(sql`provider_payment_id IS NOT NULL`),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_flag_idx').on(t.flaggedAt).where(sql`flag IS NOT NULL AND resolved_at IS NULL`),
+  ],
 );
 
-/** Marketplace adjustments outside an order (Deliveroo refunds and corrections, for instance). */
+/**
+ * A refund of a card payment through the provider: the whole payment when a paid order is
+ * canceled, or part of it (an item missing) with a reason. Each completed refund of an order that
+ * stays counted is also a row of `order_adjustments` (negative), so every report counts sales net.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    orderId: integer('order_id').references(() => orders.id),
+    provider: text('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** The brand of the refunded item, when it is one (its ledger row counts against that brand). */
+    vendorId: integer('vendor_id').references(() => vendors.id),
+    /** A cancellation's refund of the rest of the payment (the order leaves the figures instead). */
+    cancellation: boolean('cancellation').notNull().default(false),
+    /** PENDING, COMPLETED, REJECTED or FAILED, as the provider reports it. */
+    status: text('status').notNull(),
+    /** The provider's reason when it refused the refund. */
+    error: text('error'),
+    requestedBy: integer('requested_by').references(() => staffUsers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_idx').on(t.idempotencyKey),
+    uniqueIndex('refunds_provider_idx')
+      .on(t.provider, t.providerRefundId)
+      .where(sql`provider_refund_id IS NOT NULL`),
+    index('refunds_order_idx').on(t.orderId),
+  ],
+);
+
+/** Each run of payment reconciliation (the last is shown to super admins). */
+export const paymentReconciliations = pgTable('payment_reconciliations', {
+  id: serial('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** The window of provider payments looked at. */
+  fromAt: timestamp('from_at', { withTimezone: true }).notNull(),
+  toAt: timestamp('to_at', { withTimezone: true }).notNull(),
+  paymentsSeen: integer('payments_seen').notNull().default(0),
+  matched: integer('matched').notNull().default(0),
+  completed: integer('completed').notNull().default(0),
+  canceled: integer('canceled').notNull().default(0),
+  refunded: integer('refunded').notNull().default(0),
+  flagged: integer('flagged').notNull().default(0),
+  error: text('error'),
+});
+
+/** Square webhook events taken (by event id), so a duplicate delivery changes nothing. */
+export const providerEvents = pgTable('provider_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Money taken back or corrected outside an order's own figures: marketplace adjustments (Deliveroo
+ * refunds and corrections) and card refunds of our own orders (negative). Dated when they occur.
+ */
 export const orderAdjustments = pgTable(
   'order_adjustments',
   {
@@ -153,8 +247,15 @@ export const orderAdjustments = pgTable(
     reason: text('reason').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     externalId: text('external_id'),
+    /** The brand the adjustment belongs to, when known (a refunded item). */
+    vendorId: integer('vendor_id').references(() => vendors.id),
+    /** The card refund this adjustment records (our own channels). */
+    refundId: integer('refund_id').references(() => refunds.id),
   },
-  (t) => [index('order_adjustments_location_idx').on(t.locationId, t.occurredAt)],
+  (t) => [
+    index('order_adjustments_location_idx').on(t.locationId, t.occurredAt),
+    uniqueIndex('order_adjustments_refund_idx').on(t.refundId).where(sql`refund_id IS NOT NULL`),
+  ],
 );
 
 export const promoCodes = pgTable('promo_codes', {

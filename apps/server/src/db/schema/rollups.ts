@@ -20,7 +20,7 @@ import { orderStatusEnum, salesChannelEnum, stockOrderStatusEnum } from './enums
  * appended to the `*_rollup_pending` tables below: no two writers touch the same row, so checkouts
  * never wait for each other. `rollups_fold()` moves the pending rows into the rollups; the server
  * runs it every second and before every read of the rollups (db/rollups.ts), so a read always equals
- * the ledger. See migrations 0003, 0005 and 0006 and docs/performance.md. Nothing in the application
+ * the ledger. See migrations 0003, 0005, 0006 and 0011 and docs/performance.md. Nothing in the application
  * writes them.
  *
  * Every table is keyed by `grain` ('day', 'dekad' = days 1-10, 11-20 or 21 to the month's end, or
@@ -124,7 +124,10 @@ export const stockSentRollups = pgTable(
   (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period] })],
 );
 
-/** Marketplace adjustments (refunds, corrections) per channel by the business day they occurred. */
+/**
+ * Adjustments per channel by the business day they occurred: marketplace adjustments (Deliveroo
+ * refunds and corrections) and card refunds of our own channels (negative) with their reversals.
+ */
 export const adjustmentRollups = pgTable(
   'adjustment_rollups',
   {
@@ -134,7 +137,32 @@ export const adjustmentRollups = pgTable(
     channel: salesChannelEnum('channel').notNull(),
     amount: money('amount').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.channel] })],
+  (t) => [
+    primaryKey({ columns: [t.locationId, t.grain, t.period, t.channel] }),
+    // All locations' own refunds per location (sales by location): one index range per period run.
+    index('adjustment_rollups_period_idx').on(t.grain, t.period),
+  ],
+);
+
+/**
+ * The adjustments of our own channels (card refunds, negative, and the reversals written when a
+ * partly refunded order is canceled) per brand and per hour of the day on the location's clock, by
+ * the business day they occurred: what the dashboard's sales by vendor and by hour take off. Vendor
+ * 0 = a refund of no one brand ("Refunds (not itemised)"). Summed over brands and hours, a period's
+ * rows equal the own channels' rows of `adjustment_rollups`. Marketplace adjustments are not here:
+ * they count in no brand's or hour's sales (migration 0011).
+ */
+export const refundRollups = pgTable(
+  'refund_rollups',
+  {
+    locationId: integer('location_id').notNull(),
+    grain: grain(),
+    period: date('period').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    hour: smallint('hour').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locationId, t.grain, t.period, t.vendorId, t.hour] })],
 );
 
 /*
@@ -182,4 +210,6 @@ export const adjustmentsRollupPending = pgTable('adjustments_rollup_pending', {
   channel: salesChannelEnum('channel').notNull(),
   amount: money('amount').notNull(),
   sign: pending.sign(),
+  /** The refunded brand, if any (migration 0011). */
+  vendorId: integer('vendor_id'),
 });

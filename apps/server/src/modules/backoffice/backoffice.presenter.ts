@@ -46,6 +46,7 @@ function presentLine(line: ListedLineRow, marketplace: boolean): AdminOrderLine 
     meal__name: line.meal_name,
     meal_name: line.meal_name,
     vendor: line.vendor,
+    vendor_id: line.vendor_id,
     subitem: line.subitem,
     special_request: line.special_request,
     quantity: line.quantity,

@@ -1,4 +1,10 @@
-import { addDays, type IsoDate, type OrderStatus, type SalesChannel } from '@kitchaco/domain';
+import {
+  addDays,
+  type IsoDate,
+  type OrderStatus,
+  OWN_SALES_CHANNELS,
+  type SalesChannel,
+} from '@kitchaco/domain';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { foldRollups } from '../../db/rollups.js';
@@ -135,6 +141,12 @@ function rollupWhere(scope: SalesScope): SQL {
 
 const isEmpty = (scope: SalesScope) => !scope.all && scope.locationIds.length === 0;
 
+/** Adjustments of our own channels: card refunds (negative) and their reversals (positive). */
+const ownChannel = sql`r.channel IN (${sql.join(
+  OWN_SALES_CHANNELS.map((c) => sql`${c}`),
+  sql`, `,
+)})`;
+
 export interface ChannelRow {
   location_id: number;
   channel: SalesChannel;
@@ -162,40 +174,69 @@ export async function channelFigures(db: DbOrTx, scope: SalesScope) {
   );
 }
 
-/** Orders and sales (not canceled) of each location of the scope. */
+/**
+ * Orders and sales (not canceled) of each location of the scope, net of its own channels' card
+ * refunds on those days (`refunds`, within `sales`).
+ */
 export async function locationSales(db: DbOrTx, scope: SalesScope) {
   if (scope.locationIds.length === 0) return [];
-  return rollupRows<{ location_id: number; orders: number; sales: string }>(
+  const where = scope.all ? periodsOf(scope.from, scope.to) : rollupWhere(scope);
+  return rollupRows<{ location_id: number; orders: number; sales: string; refunds: string }>(
     db,
-    sql`SELECT r.location_id, sum(r.orders)::int AS orders, sum(r.sales)::text AS sales
-        FROM location_sales_rollups r
-        WHERE ${scope.all ? periodsOf(scope.from, scope.to) : rollupWhere(scope)}
-        GROUP BY 1 HAVING sum(r.orders) <> 0`,
+    sql`SELECT u.location_id, sum(u.orders)::int AS orders, sum(u.sales)::text AS sales,
+          sum(u.refunds)::text AS refunds
+        FROM (SELECT r.location_id, r.orders, r.sales, 0 AS refunds FROM location_sales_rollups r WHERE ${where}
+              UNION ALL
+              SELECT r.location_id, 0, r.amount, r.amount FROM adjustment_rollups r
+              WHERE ${where} AND r.location_id <> 0 AND ${ownChannel}) u
+        GROUP BY 1 HAVING sum(u.orders) <> 0 OR sum(u.sales) <> 0 OR sum(u.refunds) <> 0`,
   );
 }
 
-/** Sales (line totals) per brand of the orders that were not canceled. */
+/**
+ * Sales per brand: the line totals of the orders that were not canceled plus the card refunds of the
+ * brand's items on the scope's days (`refunds`, within `total`). Card refunds of no one brand are a
+ * row of their own (`unitemised`, id null); lines without a brand are another (id null too).
+ */
 export async function vendorSales(db: DbOrTx, scope: SalesScope) {
   if (scope.locationIds.length === 0) return [];
-  return rollupRows<{ id: number | null; name: string | null; total: string }>(
+  return rollupRows<{
+    id: number | null;
+    name: string | null;
+    unitemised: boolean;
+    total: string;
+    refunds: string;
+  }>(
     db,
-    sql`SELECT nullif(s.vendor_id, 0) AS id, v.title AS name, s.total::text AS total
-        FROM (SELECT r.vendor_id, sum(r.sales) AS total FROM vendor_sales_rollups r
-              WHERE ${scope.all ? periodsOf(scope.from, scope.to) : rollupWhere(scope)} GROUP BY 1) s
+    sql`SELECT nullif(s.vendor_id, 0) AS id, v.title AS name, s.unitemised, s.total::text AS total,
+          s.refunds::text AS refunds
+        FROM (SELECT u.vendor_id, u.unitemised, sum(u.sales) AS total, sum(u.refunds) AS refunds
+              FROM (SELECT r.vendor_id, false AS unitemised, r.sales, 0 AS refunds FROM vendor_sales_rollups r
+                    WHERE ${scope.all ? periodsOf(scope.from, scope.to) : rollupWhere(scope)}
+                    UNION ALL
+                    SELECT r.vendor_id, r.vendor_id = 0, r.amount, r.amount FROM refund_rollups r
+                    WHERE ${rollupWhere(scope)}) u
+              GROUP BY 1, 2) s
         LEFT JOIN vendors v ON v.id = s.vendor_id
-        WHERE s.total <> 0
+        WHERE s.total <> 0 OR s.refunds <> 0
         ORDER BY s.total DESC, v.title`,
   );
 }
 
-/** Sales and orders per hour of the day on each location's own clock. */
+/**
+ * Sales and orders per hour of the day on each location's own clock; a card refund counts in the
+ * hour it happened (`refunds`, within `total`).
+ */
 export async function hourlySales(db: DbOrTx, scope: SalesScope) {
   if (isEmpty(scope)) return [];
-  return rollupRows<{ hour: number; orders: number; total: string }>(
+  return rollupRows<{ hour: number; orders: number; total: string; refunds: string }>(
     db,
-    sql`SELECT r.hour::int AS hour, sum(r.orders)::int AS orders, sum(r.sales)::text AS total
-        FROM hourly_sales_rollups r WHERE ${rollupWhere(scope)}
-        GROUP BY 1 HAVING sum(r.orders) <> 0 ORDER BY 1`,
+    sql`SELECT u.hour::int AS hour, sum(u.orders)::int AS orders, sum(u.sales)::text AS total,
+          sum(u.refunds)::text AS refunds
+        FROM (SELECT r.hour, r.orders, r.sales, 0 AS refunds FROM hourly_sales_rollups r WHERE ${rollupWhere(scope)}
+              UNION ALL
+              SELECT r.hour, 0, r.amount, r.amount FROM refund_rollups r WHERE ${rollupWhere(scope)}) u
+        GROUP BY 1 HAVING sum(u.orders) <> 0 OR sum(u.sales) <> 0 OR sum(u.refunds) <> 0 ORDER BY 1`,
   );
 }
 
@@ -224,15 +265,19 @@ export async function stockSent(db: DbOrTx, scope: SalesScope) {
   return row?.total ?? '0';
 }
 
-/** Marketplace adjustments (refunds and corrections) of one channel on the scope's business days. */
-export async function adjustments(db: DbOrTx, scope: SalesScope, channel: SalesChannel) {
-  if (isEmpty(scope)) return '0';
-  const [row] = await rollupRows<{ total: string }>(
+/**
+ * Adjustments per location (0 when the scope is all locations) and channel on the scope's business
+ * days: marketplace refunds and corrections (Deliveroo's), and our own channels' card refunds
+ * (negative) with their reversals (positive).
+ */
+export async function adjustmentFigures(db: DbOrTx, scope: SalesScope) {
+  if (isEmpty(scope)) return [];
+  return rollupRows<{ location_id: number; channel: SalesChannel; amount: string }>(
     db,
-    sql`SELECT coalesce(sum(r.amount), 0)::text AS total FROM adjustment_rollups r
-        WHERE ${rollupWhere(scope)} AND r.channel = ${channel}`,
+    sql`SELECT r.location_id, r.channel::text AS channel, sum(r.amount)::text AS amount
+        FROM adjustment_rollups r WHERE ${rollupWhere(scope)}
+        GROUP BY 1, 2 HAVING sum(r.amount) <> 0`,
   );
-  return row?.total ?? '0';
 }
 
 export interface DetailOrderRow {
@@ -396,6 +441,7 @@ export interface ListedLineRow {
   meal_id: number | null;
   meal_name: string;
   vendor: string | null;
+  vendor_id: number | null;
   subitem: string | null;
   special_request: string | null;
   quantity: number;
@@ -408,7 +454,7 @@ export async function linesOfOrders(db: DbOrTx, orderIds: readonly number[]) {
   if (orderIds.length === 0) return [];
   return rows<ListedLineRow>(
     db,
-    sql`SELECT l.order_id, l.meal_id, coalesce(m.name, l.meal_name) AS meal_name, v.title AS vendor,
+    sql`SELECT l.order_id, l.meal_id, coalesce(m.name, l.meal_name) AS meal_name, v.title AS vendor, l.vendor_id,
           l.subitem, l.special_request, l.quantity, l.unit_price::text AS unit_price,
           l.line_total::text AS line_total, l.combos
         FROM order_lines l

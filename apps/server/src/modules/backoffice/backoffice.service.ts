@@ -15,11 +15,14 @@ import {
   type OrderSource,
   type OrdersDataRequest,
   type OrdersExportRequest,
+  OWN_SALES_CHANNELS,
   type ReportsDataRequest,
   SALES_CHANNELS,
   type SalesChannel,
   toAmount,
   toMills,
+  UNITEMISED_REFUNDS_LABEL,
+  UNITEMISED_REFUNDS_VENDOR_ID,
   uberDetailsUnavailableReason,
   zonedRange,
 } from '@kitchaco/domain';
@@ -33,12 +36,10 @@ import * as q from './backoffice.queries.js';
 
 /** Uber Eats detail modal: at most this many orders of the day are listed. */
 const UBER_DETAIL_LIMIT = 500;
-const OWN_CHANNELS: readonly SalesChannel[] = [
-  'in_store_cash',
-  'in_store_card',
-  'online_pickup',
-  'online_delivery',
-];
+const OWN_CHANNELS: readonly SalesChannel[] = OWN_SALES_CHANNELS;
+const OWN = new Set<SalesChannel>(OWN_SALES_CHANNELS);
+/** Card sales: everything of our own channels but cash (which is never refunded by card). */
+const CARD_CHANNELS: readonly SalesChannel[] = ['in_store_card', 'online_pickup', 'online_delivery'];
 const CHANNEL_LABELS: Record<SalesChannel, string> = {
   in_store_cash: 'In store (cash)',
   in_store_card: 'In store (card)',
@@ -95,11 +96,18 @@ function salesScope(scope: Scope, from: IsoDate, to: IsoDate): q.SalesScope {
 const money = (mills: Mills) => toAmount(mills);
 const average = (sales: Mills, orders: number) => (orders > 0 ? money(divide(sales, orders)) : null);
 
+/** Sales net of card refunds, the refunds within them (signed), and orders. */
 interface Tally {
   sales: Mills;
   orders: number;
+  refunds: Mills;
 }
-const tally = (): Tally => ({ sales: 0, orders: 0 });
+const tally = (): Tally => ({ sales: 0, orders: 0, refunds: 0 });
+const addTally = (a: Tally, t: Tally): Tally => ({
+  sales: a.sales + t.sales,
+  orders: a.orders + t.orders,
+  refunds: a.refunds + t.refunds,
+});
 
 export async function dashboardData(
   app: AppContext,
@@ -111,7 +119,7 @@ export async function dashboardData(
   const windows = windowsOf(scope.locations, from, to);
   const single = scope.locationId !== 0;
   const sales = salesScope(scope, from, to);
-  const [channelRows, locationRows, vendorRows, hourRows, itemRows, stockSent, deliverooAdjustments] =
+  const [channelRows, locationRows, vendorRows, hourRows, itemRows, stockSent, adjustmentRows] =
     await Promise.all([
       q.channelFigures(app.db, sales),
       q.locationSales(app.db, sales),
@@ -119,7 +127,7 @@ export async function dashboardData(
       q.hourlySales(app.db, sales),
       single ? q.itemsSold(app.db, sales) : Promise.resolve([]),
       q.stockSent(app.db, sales),
-      q.adjustments(app.db, sales, 'deliveroo'),
+      q.adjustmentFigures(app.db, sales),
     ]);
 
   const bySource = new Map<OrderSource, Tally>(ORDER_SOURCES.map((s) => [s, tally()]));
@@ -142,19 +150,30 @@ export async function dashboardData(
     }
     fees.set(row.channel, (fees.get(row.channel) ?? 0) + toMills(row.fees));
   }
+  // Our own channels' card refunds (and reversals) count, signed, in the range they happened.
+  // Marketplace adjustments stay out of sales: Deliveroo's are shown in its details.
+  let deliverooAdjustments: Mills = 0;
+  for (const row of adjustmentRows) {
+    const amount = toMills(row.amount);
+    if (row.channel === 'deliveroo') deliverooAdjustments += amount;
+    if (!OWN.has(row.channel)) continue;
+    for (const t of [bySource.get('kitchaco'), byChannel.get(row.channel)]) {
+      if (!t) continue;
+      t.sales += amount;
+      t.refunds += amount;
+    }
+  }
   for (const row of locationRows) {
     const t = byLocation.get(row.location_id);
     if (t) {
       t.sales += toMills(row.sales);
       t.orders += row.orders;
+      t.refunds += toMills(row.refunds);
     }
   }
   const of = (s: OrderSource) => bySource.get(s) ?? tally();
   const ch = (c: SalesChannel) => byChannel.get(c) ?? tally();
-  const total = [...bySource.values()].reduce(
-    (a, t) => ({ sales: a.sales + t.sales, orders: a.orders + t.orders }),
-    tally(),
-  );
+  const total = [...bySource.values()].reduce(addTally, tally());
   const kitchaco = of('kitchaco');
   const marketplaceSales = total.sales - kitchaco.sales;
 
@@ -179,7 +198,7 @@ export async function dashboardData(
   const deliverooReason = deliverooDetailsUnavailableReason(from, to, today);
   const deliveroo = ch('deliveroo');
   const deliverooFees = fees.get('deliveroo') ?? 0;
-  const adjustmentMills = toMills(deliverooAdjustments);
+  const adjustmentMills = deliverooAdjustments;
 
   const sources = ORDER_SOURCES.map((source) => {
     const t = of(source);
@@ -206,6 +225,7 @@ export async function dashboardData(
       return { hour, total: h ? money(toMills(h.total)) : 0, num_orders: h?.orders ?? 0 };
     }),
     sales_by_source: sources,
+    // Net sales over orders: a refund lowers the average; a partly refunded order still counts once.
     avg_order: average(total.sales, total.orders) ?? 0,
     avg_order_by_source: Object.fromEntries(
       sources.filter((s) => s.avg_order !== null).map((s) => [s.source, s.avg_order as number]),
@@ -215,9 +235,10 @@ export async function dashboardData(
     num_completed_orders: completed,
     num_canceled_orders: canceled,
     cash_sales: money(ch('in_store_cash').sales),
-    card_sales: money(ch('in_store_card').sales + ch('online_pickup').sales + ch('online_delivery').sales),
+    card_sales: money(CARD_CHANNELS.reduce((a, c) => a + ch(c).sales, 0)),
     kitchaco_sales: money(kitchaco.sales),
     marketplace_sales: money(marketplaceSales),
+    card_refunds: money(kitchaco.refunds),
     items_sold,
     items_unmatched,
     uber_sales: money(of('uber_eats').sales),
@@ -239,6 +260,7 @@ export async function dashboardData(
         total_sales: money(ch(c).sales),
         num_orders: ch(c).orders,
         avg_order: average(ch(c).sales, ch(c).orders),
+        refunds: money(ch(c).refunds),
       })),
     },
     uber_details: {
@@ -281,21 +303,24 @@ export async function dashboardData(
 }
 
 /**
- * Sales per brand. For all locations a brand's sales at every location add up under its name
- * (brands of the same name at several locations are one brand to the business).
+ * Sales per brand, net of the card refunds of its items. For all locations a brand's sales at every
+ * location add up under its name (brands of the same name at several locations are one brand to the
+ * business). Refunds of no one brand are a row of their own, so the rows add up to the total sales.
  */
 function mergeVendors(rows: Awaited<ReturnType<typeof q.vendorSales>>, single: boolean) {
-  const merged = new Map<string, { id: number; name: string; total: Mills }>();
+  const merged = new Map<string, { id: number; name: string; total: Mills; refunds: Mills }>();
   for (const row of rows) {
-    const name = row.name ?? 'Unknown brand';
-    const key = single ? String(row.id ?? -1) : name;
-    const entry = merged.get(key) ?? { id: row.id ?? -1, name, total: 0 };
+    const id = row.unitemised ? UNITEMISED_REFUNDS_VENDOR_ID : (row.id ?? -1);
+    const name = row.unitemised ? UNITEMISED_REFUNDS_LABEL : (row.name ?? 'Unknown brand');
+    const key = row.unitemised ? 'refunds' : single ? String(id) : `brand:${name}`;
+    const entry = merged.get(key) ?? { id, name, total: 0, refunds: 0 };
     entry.total += toMills(row.total);
+    entry.refunds += toMills(row.refunds);
     merged.set(key, entry);
   }
   return [...merged.values()]
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
-    .map((v) => ({ id: v.id, name: v.name, total: money(v.total) }));
+    .map((v) => ({ id: v.id, name: v.name, total: money(v.total), refunds: money(v.refunds) }));
 }
 
 // ---------------------------------------------------------------- order lists
@@ -430,10 +455,7 @@ export async function reportsData(app: AppContext, input: ReportsDataRequest) {
     t.sales += toMills(row.sales);
     t.orders += row.orders;
   }
-  const total = [...byLocation.values()].reduce(
-    (a, t) => ({ sales: a.sales + t.sales, orders: a.orders + t.orders }),
-    tally(),
-  );
+  const total = [...byLocation.values()].reduce(addTally, tally());
   return {
     success: true as const,
     sales_by_operator: {

@@ -1,4 +1,9 @@
+import { addDays, OWN_SALES_CHANNELS, SALES_CHANNELS, type SalesChannel } from '@kitchaco/domain';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldRollups } from '../../db/rollups.js';
+import { locations, orderAdjustments, orders } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import {
@@ -9,7 +14,14 @@ import {
   createVendor,
   TEST_PASSWORD,
 } from '../../test/factories.js';
-import { createAdjustment, createLedgerOrder, createStockOrderRecord } from '../../test/ledger.js';
+import {
+  cancelWithReversal,
+  createAdjustment,
+  createCardRefund,
+  createLedgerOrder,
+  createStockOrderRecord,
+  ledgerFigures,
+} from '../../test/ledger.js';
 
 /**
  * A small ledger laid out by hand, every right answer worked out in the comments. Melbourne is
@@ -311,17 +323,40 @@ describe('dashboard_data on a hand-made ledger', () => {
     expect(body.items_sold).toEqual({ Burger: 4, Fries: 5, Pho: 2, 'Burgr Deluxe': 1 });
     expect(body.items_unmatched).toEqual(['Burgr Deluxe']);
     expect(body.kitchaco_details.channels).toEqual([
-      { channel: 'in_store_cash', label: 'In store (cash)', total_sales: 20, num_orders: 1, avg_order: 20 },
-      { channel: 'in_store_card', label: 'In store (card)', total_sales: 0, num_orders: 0, avg_order: null },
-      { channel: 'online_pickup', label: 'Online pickup', total_sales: 35.5, num_orders: 1, avg_order: 35.5 },
+      {
+        channel: 'in_store_cash',
+        label: 'In store (cash)',
+        total_sales: 20,
+        num_orders: 1,
+        avg_order: 20,
+        refunds: 0,
+      },
+      {
+        channel: 'in_store_card',
+        label: 'In store (card)',
+        total_sales: 0,
+        num_orders: 0,
+        avg_order: null,
+        refunds: 0,
+      },
+      {
+        channel: 'online_pickup',
+        label: 'Online pickup',
+        total_sales: 35.5,
+        num_orders: 1,
+        avg_order: 35.5,
+        refunds: 0,
+      },
       {
         channel: 'online_delivery',
         label: 'Online delivery',
         total_sales: 0,
         num_orders: 0,
         avg_order: null,
+        refunds: 0,
       },
     ]);
+    expect(body.card_refunds).toBe(0);
   });
 
   it('all locations: each counted in its own time zone', async () => {
@@ -623,4 +658,324 @@ describe('external operator reports', () => {
     });
     expect(status).toBe(404);
   });
+});
+
+describe('dashboard figures read from the rollups equal the ledger, card refunds and all', () => {
+  // Locations of their own and a history in early 2025, away from the hand-made ledger above.
+  const ZONES = ['Australia/Melbourne', 'Australia/Perth', 'Pacific/Auckland'] as const;
+  const HISTORY_START = Date.parse('2025-01-01T00:00:00Z');
+  const DAY_MS = 86_400_000;
+  let places: { id: number; vendors: number[] }[] = [];
+
+  const at = fc
+    .tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 24 * 60 - 1 }))
+    .map(([day, minute]) => new Date(HISTORY_START + day * DAY_MS + minute * 60_000));
+  const write = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        kind: fc.constant('order' as const),
+        place: fc.nat(),
+        channel: fc.constantFrom(...SALES_CHANNELS),
+        canceled: fc.boolean(),
+        at,
+        lines: fc.array(fc.record({ vendor: fc.nat(), cents: fc.integer({ min: 100, max: 6000 }) }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+      }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('refund' as const),
+        pick: fc.nat(),
+        cents: fc.integer({ min: 1, max: 3000 }),
+        brand: fc.boolean(),
+        afterMinutes: fc.integer({ min: 1, max: 30 * 24 * 60 }),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('cancel' as const),
+        pick: fc.nat(),
+        afterMinutes: fc.integer({ min: 1, max: 30 * 24 * 60 }),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('marketplace' as const),
+        place: fc.nat(),
+        channel: fc.constantFrom('deliveroo', 'uber_eats') as fc.Arbitrary<SalesChannel>,
+        cents: fc.integer({ min: -3000, max: 1000 }),
+        at,
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('editAdjustment' as const),
+        pick: fc.nat(),
+        remove: fc.boolean(),
+        moveMinutes: fc.integer({ min: -3000, max: 3000 }),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('timeZone' as const),
+        place: fc.nat(),
+        zone: fc.constantFrom(...ZONES),
+      }),
+    },
+  );
+  type Write = typeof write extends fc.Arbitrary<infer T> ? T : never;
+
+  /** Own-channel orders still counted (a refund's or a cancellation's candidates). */
+  async function someOwnOrder(pick: number) {
+    const rows = await t.database.db
+      .select()
+      .from(orders)
+      .where(
+        sql`${orders.locationId} IN (${sql.join(
+          places.map((p) => sql`${p.id}`),
+          sql`, `,
+        )}) AND ${orders.status} <> 'Canceled' AND ${orders.channel} IN ('in_store_card', 'online_pickup', 'online_delivery')`,
+      )
+      .orderBy(orders.id);
+    return rows.length ? rows[pick % rows.length]! : null;
+  }
+
+  async function apply(w: Write) {
+    const db = t.database.db;
+    switch (w.kind) {
+      case 'order': {
+        const place = places[w.place % places.length]!;
+        const lines = w.lines.map((l, i) => ({
+          // Every fourth vendor pick is a line of no brand.
+          vendorId: l.vendor % 4 === 3 ? null : place.vendors[l.vendor % place.vendors.length]!,
+          mealId: null,
+          mealName: `Dish ${i}`,
+          quantity: 1,
+          lineTotal: (l.cents / 100).toFixed(2),
+        }));
+        await createLedgerOrder(
+          db,
+          {
+            locationId: place.id,
+            channel: w.channel,
+            status: w.canceled ? 'Canceled' : 'Finished',
+            placedAt: w.at,
+            total: (w.lines.reduce((a, l) => a + l.cents, 0) / 100).toFixed(2),
+          },
+          lines,
+        );
+        return;
+      }
+      case 'refund': {
+        const order = await someOwnOrder(w.pick);
+        if (!order) return;
+        const [line] = await db
+          .execute(
+            sql`SELECT vendor_id FROM order_lines WHERE order_id = ${order.id} AND vendor_id IS NOT NULL LIMIT 1`,
+          )
+          .then((r) => (r as unknown as { rows: { vendor_id: number }[] }).rows);
+        await createCardRefund(db, order, {
+          amount: (w.cents / 100).toFixed(2),
+          at: new Date(order.placedAt.getTime() + w.afterMinutes * 60_000),
+          reason: 'Missing item refund',
+          vendorId: w.brand ? (line?.vendor_id ?? null) : null,
+        });
+        return;
+      }
+      case 'cancel': {
+        const order = await someOwnOrder(w.pick);
+        if (order)
+          await cancelWithReversal(db, order, new Date(order.placedAt.getTime() + w.afterMinutes * 60_000));
+        return;
+      }
+      case 'marketplace': {
+        const place = places[w.place % places.length]!;
+        await createAdjustment(db, {
+          locationId: place.id,
+          channel: w.channel,
+          amount: (w.cents / 100).toFixed(2),
+          occurredAt: w.at,
+        });
+        return;
+      }
+      case 'editAdjustment': {
+        const rows = await db
+          .select()
+          .from(orderAdjustments)
+          .where(
+            sql`${orderAdjustments.locationId} IN (${sql.join(
+              places.map((p) => sql`${p.id}`),
+              sql`, `,
+            )})`,
+          )
+          .orderBy(orderAdjustments.id);
+        const row = rows.length ? rows[w.pick % rows.length]! : null;
+        if (!row) return;
+        if (w.remove) await db.delete(orderAdjustments).where(eq(orderAdjustments.id, row.id));
+        else {
+          await db
+            .update(orderAdjustments)
+            .set({ occurredAt: new Date(row.occurredAt.getTime() + w.moveMinutes * 60_000) })
+            .where(eq(orderAdjustments.id, row.id));
+        }
+        return;
+      }
+      case 'timeZone': {
+        const place = places[w.place % places.length]!;
+        await db.update(locations).set({ timeZone: w.zone }).where(eq(locations.id, place.id));
+        return;
+      }
+    }
+  }
+
+  const cents = (n: number) => Math.round(n * 100);
+
+  /** The dashboard of one location (or all, 0) against the same figures worked out from the ledger. */
+  async function expectDashboardEqualsLedger(location: number, from: string, to: string) {
+    const wire = (d: string) =>
+      new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', {
+        day: '2-digit',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    const { status, body } = await dashboard(superAdmin, location, wire(from), wire(to));
+    expect(status, JSON.stringify(body)).toBe(200);
+    const ids =
+      location === 0
+        ? (await t.database.db.select({ id: locations.id }).from(locations)).map((l) => l.id)
+        : [location];
+    const ledger = await ledgerFigures(t.database.db, ids, from, to);
+    const sumOf = (values: Iterable<{ sales: number }>) => [...values].reduce((a, v) => a + v.sales, 0);
+    const channel = (c: SalesChannel) => ledger.channels.get(c) ?? { sales: 0, orders: 0, refunds: 0 };
+    const refunds = OWN_SALES_CHANNELS.reduce((a, c) => a + channel(c).refunds, 0);
+
+    expect(cents(body.total_sales)).toBe(sumOf(ledger.channels.values()));
+    expect(cents(body.total_sales)).toBe(sumOf(ledger.locations.values()));
+    expect(cents(body.cash_sales)).toBe(channel('in_store_cash').sales);
+    expect(cents(body.card_sales)).toBe(
+      channel('in_store_card').sales + channel('online_pickup').sales + channel('online_delivery').sales,
+    );
+    expect(cents(body.card_refunds)).toBe(refunds);
+    expect(
+      body.kitchaco_details.channels.map(
+        (c: { channel: SalesChannel; total_sales: number; num_orders: number; refunds: number }) => [
+          c.channel,
+          cents(c.total_sales),
+          c.num_orders,
+          cents(c.refunds),
+        ],
+      ),
+    ).toEqual(OWN_SALES_CHANNELS.map((c) => [c, channel(c).sales, channel(c).orders, channel(c).refunds]));
+    expect(cents(body.deliveroo_details.adjustments ?? 0)).toBe(
+      body.deliveroo_details.available ? (ledger.adjustments.get('deliveroo') ?? 0) : 0,
+    );
+
+    const byLocation = Object.fromEntries(
+      body.sales_by_locations
+        .filter((l: { total_sales: number; num_orders: number }) => l.total_sales !== 0 || l.num_orders !== 0)
+        .map((l: { id: number; total_sales: number; num_orders: number }) => [
+          l.id,
+          [cents(l.total_sales), l.num_orders],
+        ]),
+    );
+    expect(byLocation).toEqual(
+      Object.fromEntries(
+        [...ledger.locations]
+          .filter(([, v]) => v.sales !== 0 || v.orders !== 0)
+          .map(([id, v]) => [id, [v.sales, v.orders]]),
+      ),
+    );
+    const byVendor = Object.fromEntries(
+      body.sales_by_vendors.map((v: { id: number; total: number; refunds: number }) => [
+        v.id,
+        [cents(v.total), cents(v.refunds)],
+      ]),
+    );
+    expect(byVendor).toEqual(
+      Object.fromEntries(
+        [...ledger.vendors]
+          .filter(([, v]) => v.sales !== 0 || v.refunds !== 0)
+          .map(([id, v]) => [id === 'refunds' ? 0 : id === 0 ? -1 : id, [v.sales, v.refunds]]),
+      ),
+    );
+    const byHour = Object.fromEntries(
+      body.sales_by_hours
+        .filter((h: { total: number; num_orders: number }) => h.total !== 0 || h.num_orders !== 0)
+        .map((h: { hour: number; total: number; num_orders: number }) => [
+          h.hour,
+          [cents(h.total), h.num_orders],
+        ]),
+    );
+    expect(byHour).toEqual(
+      Object.fromEntries(
+        [...ledger.hours]
+          .filter(([, v]) => v.sales !== 0 || v.orders !== 0)
+          .map(([h, v]) => [h, [v.sales, v.orders]]),
+      ),
+    );
+  }
+
+  /** The refund rollups, row by row, against the ledger's own-channel adjustments (every grain). */
+  async function expectRefundRollupsEqualLedger() {
+    const db = t.database.db;
+    await foldRollups(db);
+    const lines = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: { line: string }[] }).rows.map((r) => r.line).sort();
+    const stored = await lines(
+      sql`SELECT concat_ws('|', location_id, grain, period, vendor_id, hour, amount) AS line FROM refund_rollups WHERE amount <> 0`,
+    );
+    const expected = await lines(
+      sql`SELECT concat_ws('|', x.loc, g.grain, g.period, coalesce(a.vendor_id, 0), extract(hour FROM a.local_at),
+            sum(a.amount)::numeric(14, 2)) AS line
+          FROM (SELECT a.*, a.occurred_at AT TIME ZONE l.time_zone AS local_at
+                FROM order_adjustments a JOIN locations l ON l.id = a.location_id
+                WHERE a.channel IN ('in_store_cash', 'in_store_card', 'online_pickup', 'online_delivery')) a
+          CROSS JOIN LATERAL (VALUES ('day', a.local_at::date), ('dekad', rollup_period('dekad', a.local_at::date)),
+            ('month', date_trunc('month', a.local_at)::date)) g(grain, period)
+          CROSS JOIN LATERAL (VALUES (a.location_id), (0)) x(loc)
+          GROUP BY x.loc, g.grain, g.period, coalesce(a.vendor_id, 0), extract(hour FROM a.local_at)
+          HAVING sum(a.amount) <> 0`,
+    );
+    expect(stored).toEqual(expected);
+  }
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    places = [];
+    for (const [i, zone] of ZONES.entries()) {
+      const place = await createLocation(db, { name: `Refund Town ${i}`, timeZone: zone });
+      const vendors = [];
+      for (let v = 0; v < 2; v++)
+        vendors.push((await createVendor(db, place.id, { title: `Refund Brand ${i}.${v}` })).id);
+      places.push({ id: place.id, vendors });
+    }
+  });
+
+  it('after any mix of orders, card refunds, cancellations with reversals, marketplace adjustments, edits and time zone moves', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(write, { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 0, max: 110 }),
+        fc.integer({ min: 0, max: 60 }),
+        async (writes, start, length) => {
+          for (const w of writes) await apply(w);
+          await expectRefundRollupsEqualLedger();
+          const from = addDays('2025-01-01', start);
+          const to = addDays(from, length);
+          await expectDashboardEqualsLedger(0, from, to);
+          for (const place of places) await expectDashboardEqualsLedger(place.id, from, to);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
 });

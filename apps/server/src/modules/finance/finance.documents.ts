@@ -5,16 +5,19 @@ import {
   formatWireTime,
   INVOICE_CHANNEL_LABELS,
   INVOICE_CHANNELS,
+  type InvoiceChannel,
   type IsoDate,
   localDate,
+  OWN_SALES_CHANNELS,
   type SalesChannel,
   type SalesReportResponse,
   toAmount,
   toCsv,
+  toFixedString,
   toMills,
 } from '@kitchaco/domain';
 import PDFDocument from 'pdfkit';
-import type { PlatformOrderRow } from './finance.queries.js';
+import type { PlatformOrderRow, RefundRow } from './finance.queries.js';
 
 /** The business that issues the invoices (the provider). */
 export const PROVIDER_NAME = 'Kitchaco Pty Ltd';
@@ -63,6 +66,15 @@ function heading(doc: PDFKit.PDFDocument, text: string) {
     .strokeColor('#999999')
     .stroke();
   doc.moveDown(0.3);
+}
+
+/**
+ * The card refunds of the report's fortnight (within the own channels' figures), or null for an
+ * invoice approved before refunds were reported.
+ */
+function cardRefundsOf(report: SalesReportResponse): number | null {
+  if (report.sales_data.every((r) => r.card_refunds === undefined)) return null;
+  return toAmount(report.sales_data.reduce((a, r) => a + toMills(r.card_refunds ?? 0), 0));
 }
 
 /** The payout invoice of an operator for a fortnight: every figure of the report. */
@@ -122,6 +134,10 @@ export function invoicePdf(report: SalesReportResponse): Promise<Buffer> {
     heading(doc, 'Revenue');
     row(doc, ['', 'Gross', 'GST', 'Net'], { bold: true });
     for (const c of INVOICE_CHANNELS) row(doc, [INVOICE_CHANNEL_LABELS[c], aud(inv.sales[c]), '', '']);
+    const refunds = cardRefundsOf(report);
+    if (refunds !== null) {
+      row(doc, ['  Card refunds (already within in-store card and online)', aud(refunds), '', '']);
+    }
     row(doc, ['Deliveroo adjustments', aud(inv.sales.deliveroo_adjustments), '', '']);
     row(doc, ['Total revenue', aud(inv.revenue.gross), aud(inv.revenue.gst), aud(inv.revenue.net)], {
       bold: true,
@@ -208,6 +224,9 @@ export function invoiceCsv(report: SalesReportResponse): string {
     add(`Sales ${r.kitchaco__suburb}`, 'In-store card', r.in_store_card_sales);
     add(`Sales ${r.kitchaco__suburb}`, 'Online pickup', r.online_pickup_sales);
     add(`Sales ${r.kitchaco__suburb}`, 'Online delivery', r.online_delivery_sales);
+    if (r.card_refunds !== undefined) {
+      add(`Sales ${r.kitchaco__suburb}`, 'Card refunds (within in-store card and online)', r.card_refunds);
+    }
     add(`Sales ${r.kitchaco__suburb}`, 'Uber Eats', r.uber_total_sales);
     add(`Sales ${r.kitchaco__suburb}`, 'Doordash', r.doordash_total_sales);
     add(`Sales ${r.kitchaco__suburb}`, 'Deliveroo', r.deliveroo_total_sales);
@@ -254,60 +273,144 @@ export interface TransactionalData {
   locations: string[];
   channels: SalesChannel[];
   orders: PlatformOrderRow[];
+  /** Card refunds and reversals of our own channels in the period, each its own row. */
+  refunds: RefundRow[];
 }
 
-const placed = (o: PlatformOrderRow) => new Date(o.placed_at);
+const OWN = new Set<SalesChannel>(OWN_SALES_CHANNELS);
 
-const TXN_COLUMNS: CsvColumn<PlatformOrderRow>[] = [
-  { header: 'Platform', value: (o) => CHANNEL_SOURCE_NAMES[o.channel] },
-  { header: 'Platform Order ID', value: (o) => o.external_id },
-  { header: 'Order #', value: (o) => o.id },
-  { header: 'Location', value: (o) => o.location },
-  { header: 'Date', value: (o) => formatWireDate(localDate(placed(o), o.tz)) },
-  { header: 'Time', value: (o) => formatWireTime(placed(o), o.tz) },
-  { header: 'Status', value: (o) => o.status },
-  { header: 'Sub Total', value: (o) => Number(o.sub_total).toFixed(2) },
-  { header: 'Total', value: (o) => Number(o.total).toFixed(2) },
-  { header: 'Platform Fee', value: (o) => Number(o.platform_fee).toFixed(2) },
+/** A marketplace by its name; our own channels by the sales report's column (In-store card ...). */
+const platformName = (channel: SalesChannel) =>
+  OWN.has(channel) ? INVOICE_CHANNEL_LABELS[channel as InvoiceChannel] : CHANNEL_SOURCE_NAMES[channel];
+
+/** One row of the report: an order (dated when placed) or a refund (dated when it happened). */
+type TxnEntry =
+  | { kind: 'order'; at: Date; channel: SalesChannel; order: PlatformOrderRow }
+  | { kind: 'refund'; at: Date; channel: SalesChannel; refund: RefundRow };
+
+/** A refund takes money back (negative); a reversal adds back the earlier refunds of an order then canceled. */
+const refundStatus = (r: RefundRow) => (toMills(r.amount) < 0 ? 'Refund' : 'Reversal');
+
+/** Orders and refunds in time order, as the ledger has them. */
+function entriesOf(data: TransactionalData): TxnEntry[] {
+  const entries: TxnEntry[] = [
+    ...data.orders.map((order) => ({
+      kind: 'order' as const,
+      at: new Date(order.placed_at),
+      channel: order.channel,
+      order,
+    })),
+    ...data.refunds.map((refund) => ({
+      kind: 'refund' as const,
+      at: new Date(refund.occurred_at),
+      channel: refund.channel,
+      refund,
+    })),
+  ];
+  return entries.sort(
+    (a, b) => a.at.getTime() - b.at.getTime() || (a.kind === b.kind ? 0 : a.kind === 'order' ? -1 : 1),
+  );
+}
+
+/** What an entry adds to its channel's total: an order unless canceled, every refund and reversal. */
+function counted(e: TxnEntry): { total: number; fee: number } {
+  if (e.kind === 'refund') return { total: toMills(e.refund.amount), fee: 0 };
+  if (e.order.status === 'Canceled') return { total: 0, fee: 0 };
+  return { total: toMills(e.order.total), fee: toMills(e.order.platform_fee) };
+}
+
+const tzOf = (e: TxnEntry) => (e.kind === 'order' ? e.order.tz : e.refund.tz);
+/**
+ * An amount cell: "12.50"; a negative amount as a number (-12.5), since a text starting with "-" is
+ * escaped against spreadsheet formulas and would no longer add up.
+ */
+const csvAmount = (text: string): string | number => {
+  const mills = toMills(text);
+  return mills < 0 ? toAmount(mills) : toFixedString(mills, 2);
+};
+
+const TXN_COLUMNS: CsvColumn<TxnEntry>[] = [
+  { header: 'Platform', value: (e) => platformName(e.channel) },
+  {
+    header: 'Platform Order ID',
+    value: (e) => (e.kind === 'order' ? e.order.external_id : e.refund.external_id),
+  },
+  { header: 'Order #', value: (e) => (e.kind === 'order' ? e.order.id : e.refund.order_id) },
+  { header: 'Location', value: (e) => (e.kind === 'order' ? e.order.location : e.refund.location) },
+  { header: 'Date', value: (e) => formatWireDate(localDate(e.at, tzOf(e))) },
+  { header: 'Time', value: (e) => formatWireTime(e.at, tzOf(e)) },
+  { header: 'Status', value: (e) => (e.kind === 'order' ? e.order.status : refundStatus(e.refund)) },
+  { header: 'Sub Total', value: (e) => (e.kind === 'order' ? csvAmount(e.order.sub_total) : null) },
+  { header: 'Total', value: (e) => csvAmount(e.kind === 'order' ? e.order.total : e.refund.amount) },
+  { header: 'Platform Fee', value: (e) => (e.kind === 'order' ? csvAmount(e.order.platform_fee) : null) },
+  { header: 'Reason', value: (e) => (e.kind === 'refund' ? e.refund.reason : null) },
 ];
 
+/**
+ * The transactional report as CSV: every order of the chosen channels and every card refund of our
+ * own channels, each on its own row in time order. A channel's Total column, canceled orders left
+ * out, adds up to the sales report's (net) figure.
+ */
 export function transactionalCsv(data: TransactionalData): string {
-  return toCsv(TXN_COLUMNS, data.orders);
+  return toCsv(TXN_COLUMNS, entriesOf(data));
 }
 
-/** The transactional report: per platform, every order of the period with totals. */
+/** The transactional report: per channel, every order and refund of the period with totals. */
 export function transactionalPdf(data: TransactionalData): Promise<Buffer> {
+  const entries = entriesOf(data);
   return renderPdf(`Transactional report ${formatWireDate(data.from)}`, (doc) => {
     doc.font('Helvetica-Bold').fontSize(16).text('Transactional report', LEFT);
     doc.font('Helvetica').fontSize(10);
     doc.text(`${PROVIDER_NAME} - ${data.locations.join(', ')}`);
     doc.text(`Period: ${formatWireDate(data.from)} to ${formatWireDate(data.to)}`);
     for (const channel of data.channels) {
-      const orders = data.orders.filter((o) => o.channel === channel);
-      heading(doc, `${CHANNEL_SOURCE_NAMES[channel]}: ${orders.length} orders`);
+      const own = entries.filter((e) => e.channel === channel);
+      const orders = own.filter((e) => e.kind === 'order').length;
+      const refunds = own.length - orders;
+      heading(doc, `${platformName(channel)}: ${orders} orders${refunds > 0 ? `, ${refunds} refunds` : ''}`);
       row(doc, ['Order', 'Location', 'Date', 'Status', 'Total', 'Fee'], { bold: true, firstWidth: 110 });
       let total = 0;
       let fees = 0;
-      for (const o of orders) {
-        const counted = o.status !== 'Canceled';
-        if (counted) {
-          total += toMills(o.total);
-          fees += toMills(o.platform_fee);
+      for (const e of own) {
+        const c = counted(e);
+        total += c.total;
+        fees += c.fee;
+        const when = `${formatWireDate(localDate(e.at, tzOf(e)))} ${formatWireTime(e.at, tzOf(e))}`;
+        if (e.kind === 'order') {
+          const o = e.order;
+          row(
+            doc,
+            [
+              o.external_id ?? `#${o.id}`,
+              o.location,
+              when,
+              o.status,
+              aud(Number(o.total)),
+              aud(Number(o.platform_fee)),
+            ],
+            { firstWidth: 110 },
+          );
+        } else {
+          const r = e.refund;
+          const order = r.order_id === null ? '' : ` of ${r.external_id ?? `#${r.order_id}`}`;
+          row(
+            doc,
+            [
+              `${refundStatus(r)}${order}: ${r.reason}`,
+              r.location,
+              when,
+              refundStatus(r),
+              aud(Number(r.amount)),
+              '',
+            ],
+            { firstWidth: 110 },
+          );
         }
-        row(
-          doc,
-          [
-            o.external_id ?? `#${o.id}`,
-            o.location,
-            `${formatWireDate(localDate(placed(o), o.tz))} ${formatWireTime(placed(o), o.tz)}`,
-            o.status,
-            aud(Number(o.total)),
-            aud(Number(o.platform_fee)),
-          ],
-          { firstWidth: 110 },
-        );
       }
-      row(doc, ['Total (canceled excluded)', '', '', '', aud(toAmount(total)), aud(toAmount(fees))], {
+      const label = OWN.has(channel)
+        ? 'Total (canceled excluded, refunds included)'
+        : 'Total (canceled excluded)';
+      row(doc, [label, '', '', '', aud(toAmount(total)), aud(toAmount(fees))], {
         bold: true,
         firstWidth: 110,
       });

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.js';
 import { inWindow, type LocationWindow, rows, windowsTable } from '../backoffice/backoffice.queries.js';
 
-export { channelFigures } from '../backoffice/backoffice.queries.js';
+export { adjustmentFigures, channelFigures } from '../backoffice/backoffice.queries.js';
 
 export type OperatorRow = typeof externalOperators.$inferSelect;
 export type LocationRow = Pick<
@@ -49,23 +49,6 @@ export async function findOperator(db: DbOrTx, id: number) {
   return row ?? null;
 }
 
-/** Deliveroo (and other) adjustments per location in each location's window. */
-export async function adjustmentsByLocation(
-  db: DbOrTx,
-  windows: readonly LocationWindow[],
-  channel: SalesChannel,
-) {
-  if (windows.length === 0) return [];
-  return rows<{ location_id: number; total: string }>(
-    db,
-    sql`SELECT a.location_id, sum(a.amount)::text AS total
-        FROM order_adjustments a JOIN ${windowsTable(windows)}
-          ON a.location_id = w.location_id AND a.occurred_at >= w.start_at AND a.occurred_at < w.end_at
-        WHERE a.channel = ${channel}
-        GROUP BY 1`,
-  );
-}
-
 /** Stock purchased: approved stock orders whose approval falls in each location's window. */
 export async function stockByLocation(db: DbOrTx, windows: readonly LocationWindow[]) {
   if (windows.length === 0) return [];
@@ -97,6 +80,43 @@ export interface PlatformOrderRow {
   sub_total: string;
   total: string;
   platform_fee: string;
+}
+
+export interface RefundRow {
+  id: number;
+  order_id: number | null;
+  external_id: string | null;
+  location: string;
+  tz: string;
+  channel: SalesChannel;
+  occurred_at: Date | string;
+  amount: string;
+  reason: string;
+}
+
+/**
+ * The card refunds (negative) and reversals (positive) of the chosen channels that happened in
+ * each location's window, oldest first (the transactional report lists each one).
+ */
+export async function channelRefunds(
+  db: DbOrTx,
+  windows: readonly LocationWindow[],
+  channels: readonly SalesChannel[],
+) {
+  if (windows.length === 0 || channels.length === 0) return [];
+  return rows<RefundRow>(
+    db,
+    sql`SELECT a.id, a.order_id, o.external_id, w.name AS location, w.tz, a.channel::text AS channel,
+          a.occurred_at, a.amount::text AS amount, a.reason
+        FROM order_adjustments a JOIN ${windowsTable(windows)}
+          ON a.location_id = w.location_id AND a.occurred_at >= w.start_at AND a.occurred_at < w.end_at
+        LEFT JOIN orders o ON o.id = a.order_id
+        WHERE a.channel IN (${sql.join(
+          channels.map((c) => sql`${c}`),
+          sql`, `,
+        )})
+        ORDER BY a.occurred_at, a.id`,
+  );
 }
 
 /** Orders of the chosen platforms (the transactional report), oldest first. */

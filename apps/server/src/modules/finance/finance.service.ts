@@ -19,6 +19,7 @@ import {
   localDate,
   type Mills,
   type MiscChargeInput,
+  OWN_SALES_CHANNELS,
   parseWireDate,
   type SalesChannel,
   type SalesReportResponse,
@@ -38,6 +39,7 @@ import { invoiceCsv, invoicePdf, transactionalCsv, transactionalPdf } from './fi
 import * as q from './finance.queries.js';
 
 const MARKETPLACE_FLAGS = ['uber_eats', 'deliveroo', 'doordash', 'menulog'] as const;
+const OWN = new Set<SalesChannel>(OWN_SALES_CHANNELS);
 
 function staffOf(actor: Actor) {
   if (actor.kind !== 'staff') throw forbidden('Staff only.');
@@ -87,7 +89,10 @@ export async function fortnightPeriods(
 
 interface LocationFigures {
   location: q.LocationRow;
+  /** Own channels net of the fortnight's card refunds. */
   sales: ChannelSales;
+  /** Those card refunds (negative) and reversals (positive), within `sales`. */
+  refunds: Mills;
   stock: StockPurchased;
 }
 
@@ -104,7 +109,10 @@ const emptySales = (): ChannelSales => ({
 });
 const emptyStock = (): StockPurchased => ({ gross: 0, gst: 0, delivery_charge: 0, admin_adjustment: 0 });
 
-/** Each location's sales per channel (canceled excluded) and stock purchased over its own fortnight days. */
+/**
+ * Each location's sales per channel (canceled excluded; our own channels net of the card refunds
+ * made on those days), Deliveroo's adjustments, and stock purchased, over its own fortnight days.
+ */
 async function figuresOf(
   db: DbOrTx,
   locations: q.LocationRow[],
@@ -124,10 +132,15 @@ async function figuresOf(
     from,
     to,
   });
-  const adjustments = await q.adjustmentsByLocation(db, windows, 'deliveroo');
+  const adjustments = await q.adjustmentFigures(db, {
+    locationIds: locations.map((l) => l.id),
+    all: false,
+    from,
+    to,
+  });
   const stock = await q.stockByLocation(db, windows);
-  const byId = new Map(
-    locations.map((l) => [l.id, { location: l, sales: emptySales(), stock: emptyStock() }]),
+  const byId = new Map<number, LocationFigures>(
+    locations.map((l) => [l.id, { location: l, sales: emptySales(), refunds: 0, stock: emptyStock() }]),
   );
   for (const row of channels) {
     const f = byId.get(row.location_id);
@@ -136,7 +149,16 @@ async function figuresOf(
   }
   for (const row of adjustments) {
     const f = byId.get(row.location_id);
-    if (f) f.sales.deliveroo_adjustments += toMills(row.total);
+    if (!f) continue;
+    const amount = toMills(row.amount);
+    if (row.channel === 'deliveroo') f.sales.deliveroo_adjustments += amount;
+    else if (OWN.has(row.channel)) {
+      // A card refund counts against its channel in the fortnight it was made: commissions, revenue
+      // and the payout all follow the net figure.
+      f.sales[row.channel as InvoiceChannel] += amount;
+      f.refunds += amount;
+    }
+    // Other marketplaces' adjustments are not reported (as before refunds were).
   }
   for (const row of stock) {
     const f = byId.get(row.location_id);
@@ -212,6 +234,7 @@ function reportRow(
     deliveroo_total_sales: dollars(f.sales.deliveroo),
     deliveroo_adjustments: dollars(f.sales.deliveroo_adjustments),
     menulog_total_sales: dollars(f.sales.menulog),
+    card_refunds: dollars(f.refunds),
     status,
     generated_at: generatedAt ? generatedAt.toISOString() : null,
   };
@@ -379,7 +402,7 @@ export async function generateSalesReport(
   const scope = await scopeOf(app, { kitchaco: input.kitchaco });
   const now = app.clock.now();
   endedCheck(scope.locations, to, now);
-  const channels = [...MARKETPLACE_FLAGS] as SalesChannel[];
+  const channels: SalesChannel[] = [...OWN_SALES_CHANNELS, ...MARKETPLACE_FLAGS];
   const figures = await app.db.transaction(async (tx) => {
     const saved = await recordGeneratedReports(tx, scope.locations, from, to, now);
     for (const f of saved) {
@@ -431,11 +454,12 @@ function summaryText(f: LocationFigures, from: IsoDate, to: IsoDate): string {
     `In-store card: ${formatAUD(f.sales.in_store_card)}`,
     `Online pickup: ${formatAUD(f.sales.online_pickup)}`,
     `Online delivery: ${formatAUD(f.sales.online_delivery)}`,
+    `Card refunds: ${formatAUD(f.refunds)} (already taken off the in-store card and online figures)`,
     `Uber Eats: ${formatAUD(f.sales.uber_eats)}`,
     `Doordash: ${formatAUD(f.sales.doordash)}`,
     `Deliveroo: ${formatAUD(f.sales.deliveroo)} (adjustments ${formatAUD(f.sales.deliveroo_adjustments)})`,
     `Menulog: ${formatAUD(f.sales.menulog)}`,
-    'Every platform order is in the attached PDF and CSV.',
+    'Every order, and every card refund, is in the attached PDF and CSV.',
   ];
   return lines.join('\n');
 }
@@ -586,7 +610,12 @@ async function transactionalDocument(
     ...zonedRange(from, to, l.timeZone),
   }));
   const orders = await q.platformOrders(db, windows, channels);
-  const data = { from, to, locations: locations.map((l) => l.name), channels, orders };
+  const refunds = await q.channelRefunds(
+    db,
+    windows,
+    channels.filter((c) => OWN.has(c)),
+  );
+  const data = { from, to, locations: locations.map((l) => l.name), channels, orders, refunds };
   const name = `transactions-${formatWireDate(from).replace(/ /g, '-')}`;
   const pdf = await transactionalPdf(data);
   const csv = transactionalCsv(data);
@@ -601,10 +630,13 @@ async function transactionalDocument(
 }
 
 function chosenChannels(input: TransactionalReportRequest): SalesChannel[] {
-  return MARKETPLACE_FLAGS.filter((c) => input[c]);
+  return [...(input.own_channels ? OWN_SALES_CHANNELS : []), ...MARKETPLACE_FLAGS.filter((c) => input[c])];
 }
 
-/** The platform orders of a location (or all) for a fortnight, emailed as PDF and CSV. */
+/**
+ * The orders of the chosen platforms (and of our own channels, with each card refund on its own
+ * row) of a location (or all) for a fortnight, emailed as PDF and CSV.
+ */
 export async function transactionalReport(app: AppContext, actor: Actor, input: TransactionalReportRequest) {
   const user = staffOf(actor);
   const { from, to } = fortnight(input);
@@ -620,7 +652,7 @@ export async function transactionalReport(app: AppContext, actor: Actor, input: 
       await queueEmail(tx, now, {
         to: registeredEmail(location, operator, user.email),
         subject: `Kitchaco transactional report ${location.name} ${formatWireDate(from)} - ${formatWireDate(to)}`,
-        body: `The platform orders of ${location.name} from ${formatWireDate(from)} to ${formatWireDate(to)} are attached.`,
+        body: `The orders${input.own_channels ? ' and card refunds' : ''} of ${location.name} from ${formatWireDate(from)} to ${formatWireDate(to)} are attached.`,
         attachments: doc.attachments,
       });
     }

@@ -284,6 +284,7 @@ describe('a platform without a secret', () => {
       NODE_ENV: 'production',
       DEMO: 'false',
       APP_SECRET: 'p'.repeat(40),
+      PAYMENTS_PROVIDER: 'test',
       UBER_EATS_WEBHOOK_SECRET: 'a-real-uber-eats-secret',
     });
     try {

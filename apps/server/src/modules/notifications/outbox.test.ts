@@ -111,7 +111,12 @@ describe('outbox', () => {
 
     const { buildApp } = await import('../../app.js');
     const production = await buildApp({
-      config: loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' }),
+      config: loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: 'x'.repeat(40),
+        PAYMENTS_PROVIDER: 'test',
+        LOG_LEVEL: 'silent',
+      }),
       database: t.database,
       logger: false,
     });

@@ -4,6 +4,7 @@ import { orders, payments, promoCodes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
+import { CARD_DECLINED, CARD_OK } from '../../test/payments.js';
 
 /**
  * Card testing and promo abuse, run as bursts of parallel requests (a real race on PostgreSQL):
@@ -15,8 +16,8 @@ let t: TestApp;
 let locationId: number;
 let mealId: number;
 
-const GOOD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Jo' };
-const DECLINED = { ...GOOD, card_number: '4000 0000 0000 0002' };
+const GOOD = CARD_OK;
+const DECLINED = CARD_DECLINED;
 let keySeq = 0;
 
 beforeAll(async () => {

@@ -3,10 +3,16 @@ import { count, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orderLines, orders, payments } from '../../db/schema/index.js';
 import { unavailable } from '../../http/errors.js';
-import type { ChargeRequest, PaymentProvider } from '../../integrations/payments.js';
+import {
+  type AuthorizeRequest,
+  type PaymentProvider,
+  providerKey,
+  SquareUnavailable,
+} from '../../integrations/payments.js';
 import { createTestApp, type TestApp, UNLIMITED_CHECKOUTS } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
+import { CARD_OK } from '../../test/payments.js';
 
 /**
  * Faults around a checkout: the card provider not answering, and the order never being written
@@ -14,14 +20,12 @@ import { createLocation, createMeal, createVendor } from '../../test/factories.j
  * whole or absent; a retry with the same Idempotency-Key finishes the job.
  */
 let t: TestApp;
-let customer: { token: string };
+let customer: { token: string; id: number };
 let body: object;
 let real: PaymentProvider;
 /** Per idempotency key: how many charge requests reached the provider, and the charges it made. */
 const requests = new Map<string, number>();
 const chargeIds = new Map<string, Set<string>>();
-
-const CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Jo Citizen' };
 
 beforeAll(async () => {
   t = await createTestApp(UNLIMITED_CHECKOUTS);
@@ -36,7 +40,7 @@ beforeAll(async () => {
       order_type: 'pickup',
       lines: [{ meal_id: meal.meal.id, quantity: 1, combo_ids: [] }],
     },
-    payment: CARD,
+    payment: CARD_OK,
   };
   real = t.app.appContext.adapters.payments;
 });
@@ -45,25 +49,31 @@ beforeEach(() => {
   t.app.appContext.adapters.payments = real;
 });
 
-/** A provider that charges through the real one, then loses the answer `failures` times. */
+/**
+ * A provider that authorises through the real one, then loses the answer `failures` times. Keyed
+ * by the provider key, which is derived from ours (`ours` maps it back).
+ */
 function lossyProvider(failures: number): PaymentProvider {
   let left = failures;
   return {
-    name: real.name,
-    async charge(request: ChargeRequest, now: Date) {
-      const result = await real.charge(request, now);
+    ...real,
+    async authorize(request: AuthorizeRequest) {
+      const result = await real.authorize(request);
       const key = request.idempotencyKey;
       requests.set(key, (requests.get(key) ?? 0) + 1);
-      if (result.status === 'COMPLETED')
-        chargeIds.set(key, (chargeIds.get(key) ?? new Set()).add(result.providerPaymentId));
+      if (result.kind === 'authorized')
+        chargeIds.set(key, (chargeIds.get(key) ?? new Set()).add(result.payment.id));
       if (left > 0) {
         left--;
-        throw new Error('ETIMEDOUT: the card provider did not answer');
+        throw new SquareUnavailable('ETIMEDOUT: the card provider did not answer');
       }
       return result;
     },
   };
 }
+
+/** The provider's key of one of our checkout keys (what lossyProvider counts by). */
+const ours = (key: string) => providerKey('pay', `order:${customer.id}`, key);
 
 const place = (key: string) =>
   t.app.inject({
@@ -109,15 +119,17 @@ describe('checkout faults', () => {
     expect(retry.statusCode).toBe(200);
     expect(await rows(key)).toEqual({ orders: 1, payments: 1 });
     // The provider saw two requests with the same key and made one charge, the one we recorded.
-    expect(requests.get(key)).toBe(2);
+    expect(requests.get(ours(key))).toBe(2);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.idempotencyKey, key));
-    expect([...(chargeIds.get(key) ?? [])]).toEqual([payment!.providerPaymentId]);
+    expect([...(chargeIds.get(ours(key)) ?? [])]).toEqual([payment!.providerPaymentId]);
+    expect(payment!.status).toBe('COMPLETED');
     // A third try replays the stored answer.
     const again = await place(key);
     expect(again.json().order.id).toBe(retry.json().order.id);
   });
 
-  it('the order is never half written: a failure inside its transaction leaves nothing, the retry completes it', async () => {
+  it('the order is never half written: a failure inside its transaction leaves nothing and releases the authorisation', async () => {
+    t.app.appContext.adapters.payments = lossyProvider(0);
     const db = t.database.db;
     // Break the last write of the order transaction (its status event) for one attempt.
     await db.execute(sql`CREATE TABLE IF NOT EXISTS fault_switch (on_ boolean)`);
@@ -135,16 +147,26 @@ describe('checkout faults', () => {
       expect(first.statusCode).toBeGreaterThanOrEqual(500);
       expect((await db.select({ n: count() }).from(orders))[0]!.n).toBe(ordersBefore);
       expect((await db.select({ n: count() }).from(orderLines))[0]!.n).toBe(linesBefore);
-      // Nothing of it is written, not even the key; the charge stands at the provider under the
-      // key, waiting for the retry.
+      // Nothing of it is written but the key's claim (without an answer), and the authorisation
+      // is cancelled at the provider: the customer is not charged.
       expect(await rows(key)).toEqual({ orders: 0, payments: 0 });
-      expect(await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
+      const [claim] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      expect(claim?.responseStatus).toBeNull();
+      const [authorised] = [...(chargeIds.get(ours(key)) ?? [])];
+      expect((await real.getPayment(authorised!))?.status).toBe('CANCELED');
 
       await db.execute(sql`UPDATE fault_switch SET on_ = false`);
+      // The same request again finds its payment released (its card token is spent): it says so,
+      // and nothing is charged; paying again (a new token, a new key) orders.
       const retry = await place(key);
-      expect(retry.statusCode).toBe(200);
-      expect(await rows(key)).toEqual({ orders: 1, payments: 1 });
-      expect(retry.json().order.lines).toHaveLength(1);
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json().error).toMatch(/nothing was charged/i);
+      expect(await rows(key)).toEqual({ orders: 0, payments: 0 });
+      const fresh = randomUUID();
+      const paid = await place(fresh);
+      expect(paid.statusCode).toBe(200);
+      expect(await rows(fresh)).toEqual({ orders: 1, payments: 1 });
+      expect(paid.json().order.lines).toHaveLength(1);
     } finally {
       await db.execute(sql`DROP TRIGGER fail_once ON order_status_events`);
     }
@@ -193,10 +215,10 @@ describe('checkout faults', () => {
     expect(retry.statusCode).toBe(200);
     expect(await rows(key)).toEqual({ orders: 1, payments: 1 });
     expect(retry.json().payment.receipt_number).toBe(charged);
-    expect(chargeIds.get(key)?.size).toBe(1);
+    expect(chargeIds.get(ours(key))?.size).toBe(1);
   });
 
-  it('a key an earlier version claimed and never answered is finished by the same request only', async () => {
+  it('a key claimed and never answered is finished by the same request only', async () => {
     const db = t.database.db;
     const key = randomUUID();
     const first = await place(key);
@@ -212,7 +234,7 @@ describe('checkout faults', () => {
       method: 'POST',
       url: '/api/v1/orders/',
       headers: { authorization: `Token ${customer.token}`, 'idempotency-key': key },
-      payload: { ...body, payment: { ...CARD, name: 'Someone Else' } },
+      payload: { ...body, payment: { source_id: 'cnon:card-nonce-ok', verification_token: 'other' } },
     });
     expect(other.statusCode).toBe(422);
     const retry = await place(key);
@@ -233,9 +255,9 @@ describe('checkout faults', () => {
     } finally {
       catalog.valuesById = real;
     }
-    expect(await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual(
-      [],
-    );
+    // The key is bound to the request (no answer kept), so the same request tries again.
+    const [claim] = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(claim?.responseStatus).toBeNull();
     const retry = await place(key);
     expect(retry.statusCode).toBe(200);
     expect(await rows(key)).toEqual({ orders: 1, payments: 1 });

@@ -16,10 +16,24 @@ import type { AppContext } from '../../context.js';
 import type { OrderLineCombo } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
 import { AppError, conflict, invalid, unauthorized, unavailable, unprocessable } from '../../http/errors.js';
+import {
+  type AuthorizeOutcome,
+  type ProviderPayment,
+  providerKey,
+  SquareUnauthorized,
+  SquareUnavailable,
+} from '../../integrations/payments.js';
 import { WriteBatcher } from '../../lib/write-batcher.js';
 import { hmac } from '../auth/secrets.js';
 import { type Allowance, countUses, spendAllowances } from '../limits/limits.service.js';
 import { activeLocation } from '../locations/locations.service.js';
+import {
+  declinedError,
+  PROVIDER_UNAVAILABLE,
+  paymentsUnavailable,
+  refusedError,
+} from '../payments/payment-errors.js';
+import { recordPaymentStatus } from '../payments/payments.service.js';
 import { mealsForPricing } from '../vendors/vendors.service.js';
 import { presentCustomerOrder } from './orders.presenter.js';
 import * as q from './orders.queries.js';
@@ -63,8 +77,6 @@ function checkoutAllowances(app: AppContext, customerId: number, clientAddress: 
   ];
   return { attempts, declines };
 }
-const PROVIDER_UNAVAILABLE =
-  'The card payment could not be confirmed. Please try again: the same order is never charged twice.';
 
 interface PricedLine {
   mealId: number;
@@ -83,6 +95,8 @@ export interface PricedCheckout {
   locationId: number;
   locationAddress: string;
   timeZone: string;
+  /** The card provider's location the payment goes to (Square's location id), if the location names one. */
+  providerLocationId: string | null;
   channel: 'online_pickup' | 'online_delivery';
   deliveryLocation: string | null;
   scheduledFor: Date | null;
@@ -193,6 +207,7 @@ export async function priceCheckout(app: AppContext, input: CheckoutRequest): Pr
     locationId: location.id,
     locationAddress: location.address,
     timeZone: location.timeZone,
+    providerLocationId: location.squareLocationId ?? null,
     channel: delivery ? 'online_delivery' : 'online_pickup',
     deliveryLocation: delivery ? (input.delivery_location ?? null) : null,
     scheduledFor,
@@ -231,10 +246,6 @@ export async function quote(app: AppContext, input: CheckoutRequest): Promise<Qu
   return presentQuote(await priceCheckout(app, input));
 }
 
-function declined(): AppError {
-  return new AppError(402, 'payment_declined', 'Your card was declined. Please use another card.');
-}
-
 const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 
 interface Attempt {
@@ -270,18 +281,22 @@ function stateOf(app: AppContext): CheckoutState {
 }
 
 /**
- * Places a paid order, exactly once per Idempotency-Key:
+ * Places a paid order, exactly once per Idempotency-Key (docs/payments.md has the diagram):
  * 1. a duplicate arriving while the first attempt runs in this process waits for its answer (the
  *    same key with another body is a 422 at once);
- * 2. the cart is priced by the server (from memory: the catalogue cache);
- * 3. the card is charged with the key: the provider deduplicates, so a retry, or a duplicate on
- *    another instance, never charges twice;
- * 4. one statement writes the key with its answer, the order, its lines, payment and status event,
- *    unless the key already has an answer: then that answer is given (or 422 for another body).
- *    Orders paid while earlier ones are being written share the next statement (group commit).
- * A key is never written without its answer, so a crash anywhere leaves nothing behind but the
- * charge at the provider, which the retry finds under the same key. Refusals (an invalid cart or
- * card, a decline) are kept as the key's answer in the same way.
+ * 2. the key is bound to the request's fingerprint before anything is charged, so the same key
+ *    with another body is a 422 ever after, also when an earlier attempt failed without an answer;
+ *    the cart is priced by the server meanwhile (from memory: the catalogue cache);
+ * 3. the card's one-time token is authorised (not captured) for the total under a provider key
+ *    derived from ours: a retry, or a duplicate on another instance, finds the same payment. What
+ *    is stored is what the provider reports; a payment of any other amount is cancelled, never kept;
+ * 4. one statement writes the key's answer, the order, its lines, payment and status event, unless
+ *    the key already has an answer (then that answer is given). Orders paid while earlier ones are
+ *    being written share the next statement (group commit);
+ * 5. the payment is completed (captured). If that fails the order stands and reconciliation
+ *    completes the payment later; if the write failed, the authorisation is cancelled.
+ * A crash between 3 and 4 leaves an authorisation without an order: reconciliation cancels it.
+ * Refusals (an invalid cart or card, a decline) are kept as the key's answer.
  */
 export async function placeOrder(
   app: AppContext,
@@ -309,6 +324,11 @@ export async function placeOrder(
   }
 }
 
+/** Our reference of a checkout at the provider (`reference_id`, at most 40 characters). */
+export function paymentReference(k: q.KeyAnswer): string {
+  return `order-${providerKey('pay', k.scope, k.key).slice(2, 34)}`;
+}
+
 async function attempt(
   app: AppContext,
   customerId: number,
@@ -318,10 +338,12 @@ async function attempt(
 ): Promise<PlaceOrderResponse> {
   const now = k.createdAt;
   const limits = checkoutAllowances(app, customerId, clientAddress);
+  let claimed: Awaited<ReturnType<typeof q.claimKey>>;
   let priced: PricedCheckout;
   try {
-    // The allowance is spent alongside the pricing (a 429 is not kept: it passes).
-    [priced] = await Promise.all([
+    // The key is bound to this request, and the allowance spent, alongside the pricing.
+    [claimed, priced] = await Promise.all([
+      q.claimKey(app.db, k),
       priceCheckout(app, input.checkout),
       spendAllowances(app, [limits.attempts], limits.declines),
     ]);
@@ -332,6 +354,15 @@ async function attempt(
       return refuse(app, k, error, null);
     }
     throw error;
+  }
+  if (!claimed) throw conflict('This order is already being processed.');
+  if (!claimed.fresh) {
+    if (claimed.scope !== k.scope || claimed.requestHash !== k.requestHash) {
+      throw unprocessable(KEY_REUSED, 'idempotency-key');
+    }
+    // Answered before: the same answer. Unanswered: an attempt that stopped half-way; this one
+    // carries on (the provider finds the same payment under the same key).
+    if (claimed.responseStatus !== null) return replay(claimed.responseStatus, claimed.responseBody);
   }
   const totalCents = Math.round(priced.amounts.total / 10);
   if (priced.promoCode) {
@@ -347,44 +378,94 @@ async function attempt(
     }
   }
 
-  let charge: Awaited<ReturnType<typeof app.adapters.payments.charge>>;
+  const provider = app.adapters.payments;
+  const reference = paymentReference(k);
+  const providerKeyOf = providerKey('pay', k.scope, k.key);
+  const providerLocationId = paymentLocation(app, priced.providerLocationId);
+  let outcome: AuthorizeOutcome;
   try {
-    charge = await app.adapters.payments.charge(
-      {
-        amountCents: totalCents,
-        idempotencyKey: k.key,
-        reference: `customer-${customerId}`,
-        card: {
-          cardNumber: input.payment.card_number,
-          expiry: input.payment.expiry,
-          cvc: input.payment.cvc,
-          name: input.payment.name,
-        },
-      },
-      now,
-    );
+    outcome = await provider.authorize({
+      amountCents: totalCents,
+      sourceId: input.payment.source_id,
+      verificationToken: input.payment.verification_token,
+      idempotencyKey: providerKeyOf,
+      locationId: providerLocationId,
+      referenceId: reference,
+      note: `Order ${reference}`,
+    });
   } catch (error) {
-    // The provider did not answer (timeout, network): the charge may or may not have happened.
-    // Nothing is written, so a retry charges again under the same key, which the provider
-    // deduplicates. An attempt that finished earlier keeps its answer.
-    app.log.warn({ err: error }, 'card provider did not answer');
+    if (error instanceof SquareUnauthorized) {
+      // Our credentials, never the customer's problem: said loudly in the log.
+      app.log.error({ err: error, code: 'PAYMENTS_UNAUTHORIZED' }, 'card provider refused our credentials');
+      await releasePromo(app, priced, k);
+      throw paymentsUnavailable();
+    }
+    // No answer (timeout, network, 429, 5xx): the payment may or may not exist. Nothing is written;
+    // a retry authorises again under the same key, which the provider deduplicates, and
+    // reconciliation cancels an authorisation no order claims. An attempt that finished meanwhile
+    // keeps its answer.
+    app.log.warn({ err: error, code: 'PAYMENTS_NO_ANSWER' }, 'card provider did not answer');
     const earlier = await q.findIdempotencyKey(app.db, k.key);
     if (earlier?.responseStatus != null) return answerOf(earlier, k);
-    throw unavailable(PROVIDER_UNAVAILABLE);
+    const retryAfter = error instanceof SquareUnavailable ? error.retryAfterSeconds : null;
+    throw unavailable(PROVIDER_UNAVAILABLE, retryAfter ?? 30);
   }
-  if (charge.status !== 'COMPLETED' && priced.promoCode) await q.releasePromo(app.db, k.key);
-  if (charge.status === 'INVALID')
-    return refuse(app, k, invalid(charge.reason, `payment.${charge.field}`), null);
-  const payment = {
+
+  const base = {
     customerId,
-    provider: app.adapters.payments.name,
-    providerPaymentId: charge.providerPaymentId,
-    status: charge.status,
+    provider: provider.name,
     totalCents,
+    referenceId: reference,
+    providerLocationId,
   };
-  if (charge.status === 'DECLINED') {
+  if (outcome.kind === 'refused') {
+    await releasePromo(app, priced, k);
+    if (outcome.code === 'IDEMPOTENCY_KEY_REUSED') {
+      // Our key was authorised before for another amount (the prices changed between two tries of
+      // the same request): that authorisation is released, and the customer starts again.
+      await provider.cancelByKey(providerKeyOf).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'could not cancel the earlier authorisation; reconciliation will');
+      });
+      return refuse(app, k, conflict(PRICE_CHANGED), null);
+    }
+    const error = refusedError(outcome.code, outcome.field);
+    const level = error.status >= 500 ? 'error' : 'info';
+    app.log[level](
+      { code: outcome.code, field: outcome.field, detail: outcome.detail },
+      'card payment refused',
+    );
+    if (error.status >= 500) throw error;
+    return refuse(app, k, error, null);
+  }
+  if (outcome.kind === 'declined') {
+    await releasePromo(app, priced, k);
     await countUses(app, limits.declines);
-    return refuse(app, k, declined(), { ...payment, error: charge.reason });
+    app.log.info({ code: outcome.code }, 'card declined');
+    const failed = outcome.payment;
+    return refuse(app, k, declinedError(outcome.code), {
+      ...base,
+      providerPaymentId: failed?.id ?? null,
+      status: 'FAILED',
+      totalCents: failed?.amountCents ?? totalCents,
+      error: outcome.code,
+    });
+  }
+
+  const charged = outcome.payment;
+  if (charged.status === 'CANCELED' || charged.status === 'FAILED') {
+    // This key's authorisation was released meanwhile (reconciliation cancels one no order claims).
+    await releasePromo(app, priced, k);
+    return refuse(app, k, conflict(PAYMENT_RELEASED), null);
+  }
+  if (charged.amountCents !== totalCents) {
+    // Never kept: a payment of another amount than this order's.
+    app.log.warn(
+      { paymentId: charged.id, amountCents: charged.amountCents, totalCents },
+      "the provider answered with a payment of another amount than the order's: cancelled",
+    );
+    await cancelAuthorization(app, charged.id);
+    await releasePromo(app, priced, k);
+    return refuse(app, k, conflict(PRICE_CHANGED), null);
   }
 
   const order = {
@@ -402,7 +483,7 @@ async function attempt(
     transactionCharge: toFixedString(priced.amounts.transactionCharge),
     gst: toFixedString(priced.amounts.gst),
     total: toFixedString(priced.amounts.total),
-    paymentReceiptNumber: charge.receiptNumber,
+    paymentReceiptNumber: charged.receiptNumber,
   };
   const lines = priced.lines.map((l) => ({
     vendorId: l.vendorId,
@@ -424,29 +505,111 @@ async function attempt(
       priced.timeZone,
       lines.map((line, i) => ({ line, vendorTitle: priced.lines[i]!.vendorTitle })),
     ),
-    payment: {
-      status: charge.status,
-      source_type: charge.sourceType,
-      receipt_number: charge.receiptNumber,
-      app_fee_money: { amount: charge.appFeeCents },
-      total_money: { amount: charge.totalCents },
-    },
+    payment: presentPayment(charged),
   };
-  const id = await stateOf(app).writes.submit({
-    order,
-    lines,
-    payment: {
-      ...payment,
-      sourceType: charge.sourceType,
-      receiptNumber: charge.receiptNumber,
-      appFeeCents: charge.appFeeCents,
-    },
-    key: k,
-    response,
-  });
-  if (id === null) return earlierAnswer(app, k);
+  let id: number | null;
+  try {
+    id = await stateOf(app).writes.submit({
+      order,
+      lines,
+      payment: {
+        ...base,
+        providerPaymentId: charged.id,
+        status: charged.status,
+        totalCents: charged.amountCents,
+        sourceType: charged.sourceType,
+        receiptNumber: charged.receiptNumber,
+        appFeeCents: charged.appFeeCents,
+      },
+      key: k,
+      response,
+    });
+  } catch (error) {
+    await afterFailedWrite(app, k, charged.id);
+    throw error;
+  }
+  if (id === null) {
+    // Another attempt answered the key first. Its payment is this one (the provider key is the
+    // same), unless it was answered otherwise: then this authorisation is nobody's.
+    const kept = await q.paymentOfKey(app.db, k.key);
+    if (kept?.providerPaymentId !== charged.id) await cancelAuthorization(app, charged.id);
+    return earlierAnswer(app, k);
+  }
   response.order.id = id;
+  if (charged.status === 'APPROVED') {
+    const completed = await completePayment(app, charged.id);
+    if (completed) response.payment = presentPayment(completed);
+  }
   return response;
+}
+
+const PAYMENT_RELEASED =
+  'This payment was stopped before the order was placed, and nothing was charged. Please pay again.';
+const PRICE_CHANGED =
+  'The price of this order changed while it was being paid. Nothing was charged: please review your order and pay again.';
+
+/** The provider's location for a payment: the pickup location's own, else the default. */
+function paymentLocation(app: AppContext, own: string | null): string | null {
+  const payments = app.config.payments;
+  if (payments.provider === 'square') return own ?? payments.square.locationId;
+  return own;
+}
+
+function presentPayment(p: ProviderPayment): PlaceOrderResponse['payment'] {
+  return {
+    status: p.status,
+    source_type: p.sourceType,
+    receipt_number: p.receiptNumber,
+    app_fee_money: { amount: p.appFeeCents },
+    total_money: { amount: p.amountCents },
+  };
+}
+
+async function releasePromo(app: AppContext, priced: PricedCheckout, k: q.KeyAnswer): Promise<void> {
+  if (priced.promoCode) await q.releasePromo(app.db, k.key);
+}
+
+/** Releases an authorisation no order will claim; reconciliation does it if this fails. */
+async function cancelAuthorization(app: AppContext, paymentId: string): Promise<void> {
+  try {
+    await app.adapters.payments.cancel(paymentId);
+  } catch (error) {
+    app.log.warn({ err: error, paymentId }, 'could not cancel an authorisation; reconciliation will');
+  }
+}
+
+/**
+ * The order's write failed. If the database says the key has no answer, nothing was written and
+ * the authorisation is cancelled; if it cannot say (it is down), the write may have committed, so
+ * the payment is left to reconciliation, which completes it for an order or cancels it otherwise.
+ */
+async function afterFailedWrite(app: AppContext, k: q.KeyAnswer, paymentId: string): Promise<void> {
+  try {
+    const kept = await q.findIdempotencyKey(app.db, k.key);
+    if (kept?.responseStatus === 200) return;
+  } catch {
+    return;
+  }
+  await cancelAuthorization(app, paymentId);
+}
+
+/**
+ * Captures an authorised payment and records what the provider says. A failure leaves the order
+ * standing with its payment APPROVED, which reconciliation completes (Square cancels an
+ * authorisation left uncompleted for days).
+ */
+async function completePayment(app: AppContext, paymentId: string): Promise<ProviderPayment | null> {
+  try {
+    const completed = await app.adapters.payments.complete(paymentId);
+    await recordPaymentStatus(app, completed);
+    return completed;
+  } catch (error) {
+    app.log.warn(
+      { err: error, paymentId, code: 'PAYMENTS_COMPLETE_FAILED' },
+      'payment not completed; reconciliation will complete it',
+    );
+    return null;
+  }
 }
 
 /** Keeps a refusal as the key's answer and gives it; or gives the answer the key already has. */

@@ -7,7 +7,7 @@ import {
   orderLines,
   orderStatusEvents,
   orders,
-  type payments,
+  payments,
   promoCodes,
   promoCustomerUses,
   promoRedemptions,
@@ -128,9 +128,10 @@ export async function keepRefusal(
   const paid = payment
     ? sql`, paid AS (
         INSERT INTO payments (customer_id, provider, provider_payment_id, idempotency_key, status, total_cents,
-          error, created_at)
+          reference_id, provider_location_id, error, created_at)
         SELECT ${payment.customerId ?? null}::int, ${payment.provider}::text, ${payment.providerPaymentId ?? null}::text,
-          k.key, ${payment.status}::text, ${payment.totalCents}::int, ${payment.error}::text, ${at}::timestamptz
+          k.key, ${payment.status}::text, ${payment.totalCents}::int, ${payment.referenceId ?? null}::text,
+          ${payment.providerLocationId ?? null}::text, ${payment.error}::text, ${at}::timestamptz
         FROM k
         ON CONFLICT (idempotency_key) DO NOTHING
       )`
@@ -145,6 +146,55 @@ export async function keepRefusal(
     )${paid}
     SELECT key FROM k`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/**
+ * Binds a key to its request before anything is charged: the first attempt writes the key with the
+ * request's fingerprint and no answer yet; every later attempt finds that row, so the same key with
+ * another body is refused even after an attempt that failed without an answer. Returns the key's
+ * row and whether this call wrote it; null when another attempt wrote it this very moment.
+ */
+export async function claimKey(db: DbOrTx, k: KeyAnswer) {
+  const result = await db.execute(sql`
+    WITH ins AS (
+      INSERT INTO idempotency_keys (key, scope, request_hash, response_status, response_body, created_at)
+      VALUES (${k.key}::text, ${k.scope}::text, ${k.requestHash}::text, NULL, NULL, ${k.createdAt.toISOString()}::timestamptz)
+      ON CONFLICT (key) DO NOTHING
+      RETURNING scope, request_hash, response_status, response_body
+    )
+    SELECT scope, request_hash, response_status, response_body, true AS fresh FROM ins
+    UNION ALL
+    SELECT scope, request_hash, response_status, response_body, false AS fresh FROM idempotency_keys
+    WHERE key = ${k.key} AND NOT EXISTS (SELECT 1 FROM ins)`);
+  const [row] = (
+    result as unknown as {
+      rows: {
+        scope: string;
+        request_hash: string;
+        response_status: number | null;
+        response_body: unknown;
+        fresh: boolean;
+      }[];
+    }
+  ).rows;
+  if (!row) return null;
+  return {
+    scope: row.scope,
+    requestHash: row.request_hash,
+    responseStatus: row.response_status,
+    responseBody: row.response_body,
+    fresh: row.fresh,
+  };
+}
+
+/** The payment kept under a checkout key, if any (the provider's id tells whose it is). */
+export async function paymentOfKey(db: DbOrTx, key: string) {
+  const [row] = await db
+    .select({ providerPaymentId: payments.providerPaymentId, orderId: payments.orderId })
+    .from(payments)
+    .where(eq(payments.idempotencyKey, key))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findIdempotencyKey(db: DbOrTx, key: string) {
@@ -232,6 +282,8 @@ export async function writePaidOrders(db: DbOrTx, batch: PaidOrder[]): Promise<(
       receipt_number: p.receiptNumber ?? null,
       total_cents: p.totalCents,
       app_fee_cents: p.appFeeCents ?? 0,
+      reference_id: p.referenceId ?? null,
+      provider_location_id: p.providerLocationId ?? null,
     };
   });
   // Each order's id is drawn first so that the key's answer, written first, can name it.
@@ -244,7 +296,7 @@ export async function writePaidOrders(db: DbOrTx, batch: PaidOrder[]): Promise<(
         delivery_charge numeric, discount numeric, promo_code text, transaction_charge numeric, gst numeric,
         total numeric, payment_receipt_number text, lines jsonb, pay_customer_id int, provider text,
         provider_payment_id text, pay_status text, source_type text, receipt_number text, total_cents int,
-        app_fee_cents int)
+        app_fee_cents int, reference_id text, provider_location_id text)
     ), k AS (
       INSERT INTO idempotency_keys (key, scope, request_hash, response_status, response_body, created_at)
       SELECT i.key, i.scope, i.request_hash, 200, jsonb_set(i.response, '{order,id}', to_jsonb(i.id)), i.placed_at
@@ -273,12 +325,12 @@ export async function writePaidOrders(db: DbOrTx, batch: PaidOrder[]): Promise<(
       ORDER BY w.id, e.n
     ), paid AS (
       INSERT INTO payments (order_id, customer_id, provider, provider_payment_id, idempotency_key, status,
-        source_type, receipt_number, total_cents, app_fee_cents, created_at)
+        source_type, receipt_number, total_cents, app_fee_cents, reference_id, provider_location_id, created_at)
       SELECT w.id, w.pay_customer_id, w.provider, w.provider_payment_id, w.key, w.pay_status, w.source_type,
-        w.receipt_number, w.total_cents, w.app_fee_cents, w.placed_at
+        w.receipt_number, w.total_cents, w.app_fee_cents, w.reference_id, w.provider_location_id, w.placed_at
       FROM w
       ON CONFLICT (idempotency_key) DO UPDATE SET order_id = excluded.order_id, status = excluded.status,
-        error = NULL
+        provider_payment_id = excluded.provider_payment_id, total_cents = excluded.total_cents, error = NULL
     ), event AS (
       INSERT INTO order_status_events (order_id, from_status, to_status, at)
       SELECT w.id, NULL, w.status, w.placed_at FROM w
@@ -324,6 +376,11 @@ export async function lockOrder(db: DbOrTx, id: number) {
     .for('update', { of: orders })
     .limit(1);
   return row ?? null;
+}
+
+export async function orderStatusOf(db: DbOrTx, id: number) {
+  const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).limit(1);
+  return row?.status ?? null;
 }
 
 export async function setOrderStatus(

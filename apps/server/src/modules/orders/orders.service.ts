@@ -1,9 +1,16 @@
 import type { CustomerOrder, OrderStatus } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { EventStream } from '../../http/registry.js';
 import { queueSms } from '../notifications/outbox.service.js';
+import { paymentOfOrder } from '../payments/payments.queries.js';
+import {
+  type CancellationMoney,
+  prepareCancellation,
+  settleCancellation,
+} from '../payments/payments.service.js';
 import { announceStatus } from './order-events.js';
 import { presentCustomerOrder } from './orders.presenter.js';
 import * as q from './orders.queries.js';
@@ -49,15 +56,28 @@ export async function streamOwnOrderEvents(
 /**
  * Changes a customer order's status (any value from any value, as the super admin may), recording
  * who and when, texting the customer through the outbox, and announcing it to live screens.
+ * Canceling a paid order gives the money back first (payments.service `prepareCancellation`: the
+ * authorisation voided or the rest of the payment refunded, under the order's own refund key); if
+ * the provider cannot be reached, nothing changes and the admin tries again. A canceled order whose
+ * payment was given back is not reopened (a new order is placed instead).
  */
 export async function updateOrderStatus(app: AppContext, actor: Actor, orderId: number, status: OrderStatus) {
   if (actor.kind !== 'staff') throw forbidden('Staff only.');
+  const current = await q.orderStatusOf(app.db, orderId);
+  if (!current) throw notFound(`Order #${orderId} does not exist.`);
+  const prepared =
+    status === 'Canceled' && current !== 'Canceled' ? await prepareCancellation(app, orderId) : null;
   const now = app.clock.now();
-  await app.db.transaction(async (tx) => {
+  const money = await app.db.transaction(async (tx) => {
     const row = await q.lockOrder(tx, orderId);
     if (!row) throw notFound(`Order #${orderId} does not exist.`);
     const from = row.order.status;
-    if (from === status) return;
+    if (from === status) return null;
+    if (from === 'Canceled' && (await givenBack(tx, orderId))) {
+      throw conflict(
+        "This order's payment was given back when it was canceled, so it cannot be reopened. Please place a new order instead.",
+      );
+    }
     await q.setOrderStatus(tx, orderId, { status, statusChangedAt: now, statusChangedBy: actor.user.id });
     await q.insertStatusEvent(tx, {
       orderId,
@@ -66,9 +86,11 @@ export async function updateOrderStatus(app: AppContext, actor: Actor, orderId: 
       changedBy: actor.user.id,
       at: now,
     });
+    const settled = prepared ? await settleCancellation(app, tx, orderId, actor.user.id, prepared) : null;
     const phone = row.customerPhone ?? row.order.customerPhone;
     if (phone && row.order.customerId) {
-      await queueSms(tx, now, phone, `Kitchaco: your order #${orderId} is now ${status}.`);
+      const refunded = settled ? ` ${refundSentence(settled, 'Your')}` : '';
+      await queueSms(tx, now, phone, `Kitchaco: your order #${orderId} is now ${status}.${refunded}`);
     }
     await announceStatus(tx, {
       order_id: orderId,
@@ -76,6 +98,27 @@ export async function updateOrderStatus(app: AppContext, actor: Actor, orderId: 
       status,
       at: now.toISOString(),
     });
+    return settled;
   });
-  return { success: true as const, result: 'Changed Successfully' };
+  if (!money) return { success: true as const, result: 'Changed Successfully' };
+  return {
+    success: true as const,
+    result: `Changed Successfully. ${refundSentence(money, "The customer's")}`,
+    refund: money,
+  };
+}
+
+/** "$12.50 was refunded to the customer's card." and its kin. */
+function refundSentence(money: CancellationMoney, whose: string): string {
+  const amount = `$${money.amount.toFixed(2)}`;
+  if (money.kind === 'voided')
+    return `The card payment of ${amount} was released: ${whose.toLowerCase()} card is not charged.`;
+  if (money.kind === 'pending') return `${amount} is being refunded to ${whose.toLowerCase()} card.`;
+  return `${amount} was refunded to ${whose.toLowerCase()} card.`;
+}
+
+/** Whether the order's card payment was voided or refunded at its cancellation. */
+async function givenBack(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const payment = await paymentOfOrder(tx, orderId);
+  return payment !== null && (payment.status === 'CANCELED' || payment.refundedCents > 0);
 }

@@ -14,6 +14,7 @@ import {
 import { createTestApp, secondInstance, type TestApp, UNLIMITED_CHECKOUTS } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
+import { CARD_DECLINED, CARD_OK } from '../../test/payments.js';
 
 let t: TestApp;
 let locationId: number;
@@ -22,8 +23,8 @@ let burger: Awaited<ReturnType<typeof createMeal>>;
 let salad: Awaited<ReturnType<typeof createMeal>>;
 let customer: { token: string; id: number };
 
-const GOOD_CARD = { card_number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Jo Citizen' };
-const DECLINED_CARD = { ...GOOD_CARD, card_number: '4000 0000 0000 0002' };
+const GOOD_CARD = CARD_OK;
+const DECLINED_CARD = CARD_DECLINED;
 
 beforeAll(async () => {
   t = await createTestApp(UNLIMITED_CHECKOUTS);
@@ -248,13 +249,21 @@ describe('placing an order', () => {
     expect(await countRows(orders)).toBe(before);
   });
 
-  it('refuses a card number that fails the check digit, naming the field', async () => {
-    const res = await place({
-      checkout: cart(),
-      payment: { ...GOOD_CARD, card_number: '4242 4242 4242 4241' },
-    });
+  it('refuses a card token that was already used, naming the field, and writes nothing', async () => {
+    const before = await countRows(orders);
+    const res = await place({ checkout: cart(), payment: { source_id: 'cnon:card-nonce-already-used' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().field).toBe('payment.card_number');
+    expect(res.json()).toMatchObject({
+      field: 'payment.source_id',
+      error: 'The card details have expired or were already used. Please enter your card again.',
+    });
+    expect(await countRows(orders)).toBe(before);
+  });
+
+  it('refuses a checkout without a card token, naming the field', async () => {
+    const res = await place({ checkout: cart(), payment: {} });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('payment.source_id');
   });
 
   it('answers a retry with the same key with the first answer: one order, one charge', async () => {
@@ -308,6 +317,25 @@ describe('placing an order', () => {
       expect(new Set(results.map((r) => r.json().order.id)).size).toBe(1);
       expect(await countRows(orders)).toBe(before + 1);
       expect(await countRows(payments)).toBe(charges + 1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('cancels and refunds through another instance an order paid through the first (test provider, its own memory)', async () => {
+    const { order } = (await place({ checkout: cart(), payment: GOOD_CARD })).json();
+    // Its own adapters: the local test provider of this instance never saw the payment.
+    const other = await secondInstance(t);
+    try {
+      const admin = await tokenFor(t.database.db, 'super_admin');
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/v1/admin-data/',
+        headers: { authorization: `Token ${admin.token}` },
+        payload: { query_type: 'update_order_status', order_id: order.id, status: 'Canceled' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, refund: { amount: order.total, kind: 'refunded' } });
     } finally {
       await other.close();
     }

@@ -10,6 +10,10 @@ export function ModalsHost({ children }: { children: ReactNode }) {
   return <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>{children}</ModalsProvider>;
 }
 
+/**
+ * Bottom right: at the top right a notice ("added to your cart") lay over the header's cart and
+ * account buttons, and kept them covered while the pointer rested on it (hover pauses closing).
+ */
 export function NotificationsHost() {
-  return <Notifications position="top-right" />;
+  return <Notifications position="bottom-right" />;
 }

@@ -6,6 +6,7 @@ import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
+import { useCustomerProfile } from '../../../features/auth/api/customer-profile';
 import { SignInGate } from '../../../features/auth/components/sign-in-gate';
 import { CheckoutForm, type CheckoutFormProps } from '../../../features/checkout/components/checkout-form';
 import { rememberPlacedOrder } from '../../../features/checkout/order-storage';
@@ -15,6 +16,7 @@ import { type Cart, cartLines } from '../../../lib/cart/cart';
 import { cartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
+import type { CustomerSession } from '../../../lib/session/customer-session';
 
 interface Placed {
   result: PlaceOrderResponse;
@@ -41,14 +43,23 @@ export function CheckoutPage() {
         text="Sign in with your mobile number to pay and follow your order. Your cart is kept."
         openAtStart
       >
-        {() => <SignedInCheckout cart={cart} onPaid={paid} />}
+        {(session) => <SignedInCheckout cart={cart} session={session} onPaid={paid} />}
       </SignInGate>
     </>
   );
 }
 
-function SignedInCheckout({ cart, onPaid }: { cart: Cart; onPaid: CheckoutFormProps['onPaid'] }) {
+interface SignedInCheckoutProps {
+  cart: Cart;
+  session: CustomerSession;
+  onPaid: CheckoutFormProps['onPaid'];
+}
+
+function SignedInCheckout({ cart, session, onPaid }: SignedInCheckoutProps) {
   const { location, locations } = useSelectedLocation();
+  // Who pays, for the bank's check of the buyer; checkout goes on without it.
+  const profile = useCustomerProfile(session.userId).data;
+  const buyer = profile ? { name: profile.username, email: profile.email, phone: profile.phone } : null;
 
   if (cartLines(cart).length === 0) {
     return (
@@ -75,7 +86,7 @@ function SignedInCheckout({ cart, onPaid }: { cart: Cart; onPaid: CheckoutFormPr
       </Anchor>
       <Title order={1}>Checkout</Title>
       {location ? (
-        <CheckoutForm cart={cart} location={location} onPaid={onPaid} />
+        <CheckoutForm cart={cart} location={location} buyer={buyer} onPaid={onPaid} />
       ) : locations.isError ? (
         <Text>The pickup location could not be loaded. Please reload the page.</Text>
       ) : (

@@ -82,6 +82,7 @@ export const STAFF_PORTALS = {
       { group: 'Finance', label: 'Sales Invoice', to: '/admin-sales-invoice' },
       { group: 'Finance', label: 'Sales Report', to: '/admin-sales-report' },
       { group: 'Finance', label: 'Transactional Report', to: '/admin-txn-report' },
+      { group: 'Finance', label: 'Payments', to: '/admin-payments' },
       { group: 'Menus', label: 'Menus', to: '/admin-menu' },
       { group: 'Menus', label: 'Menu Review', to: '/admin-menu-review' },
       { group: 'Stock', label: 'Pending Stock Orders', to: '/stock-admin' },

@@ -1,6 +1,7 @@
 /**
  * Query keys of the back-office screens, under the staff root so that signing out forgets them.
- * A status change invalidates `backOfficeKeys.orders()` (and the dashboards, whose counts move).
+ * A status change invalidates all of them: the lists, the dashboards (whose counts move) and the
+ * order's card payment (a cancellation refunds it).
  */
 export const backOfficeKeys = {
   all: ['staff', 'back-office'] as const,
@@ -8,6 +9,8 @@ export const backOfficeKeys = {
   orders: () => [...backOfficeKeys.all, 'orders'] as const,
   operators: () => [...backOfficeKeys.all, 'external-operators'] as const,
   operatorReport: () => [...backOfficeKeys.all, 'operator-report'] as const,
+  /** An order's card payment and refunds (the order details of a super admin). */
+  orderPayment: (orderId: number) => [...backOfficeKeys.all, 'order-payment', orderId] as const,
 };
 
 /**

@@ -32,6 +32,8 @@ function stats(d: DashboardResponse): Stat[] {
     { label: 'Kitchaco sales', value: aud(d.kitchaco_sales) },
     { label: 'Cash sales', value: aud(d.cash_sales) },
     { label: 'Card sales', value: aud(d.card_sales) },
+    // Already taken off total, Kitchaco and card sales (negative; a canceled order's reversal is positive).
+    { label: 'Card refunds', value: aud(d.card_refunds) },
     { label: 'Marketplace sales', value: aud(d.marketplace_sales) },
     { label: 'Stock sent', value: aud(d.total_stock_sent) },
     { label: 'Orders', value: formatCount(d.num_orders) },
@@ -86,7 +88,8 @@ export function Dashboard({ locations }: DashboardProps) {
         <Text c="dimmed">
           {operator ? 'Sales of your location' : 'Sales of every channel'} from{' '}
           {displayDate(applied.startDate)} to {displayDate(applied.endDate)}
-          {!operator && shownLocation ? ` · ${shownLocation}` : ''}. Canceled orders are not counted in sales.
+          {!operator && shownLocation ? ` · ${shownLocation}` : ''}. Canceled orders are not counted in sales;
+          card refunds are taken off when they were made.
         </Text>
       </Stack>
       <ReportFilterBar

@@ -2,10 +2,6 @@ import {
   type AdminOrder,
   type AdminOrderLine,
   type ComboEntry,
-  DEFAULT_TIME_ZONE,
-  formatWireDate,
-  formatWireTime,
-  localDate,
   MARKETPLACE_CHANNELS,
   parseComboText,
   type SalesChannel,
@@ -14,6 +10,9 @@ import { Box, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { aud, NumTd, NumTh, tabularNums } from '../../../components/amounts';
 import { UnmatchedMealName } from '../../../components/unmatched-meal-name';
+import { businessTime } from '../lib/business-time';
+import { mayHaveCardPayment } from '../lib/refund-choices';
+import { CardPayment } from './card-payment';
 
 const MARKETPLACE = new Set<SalesChannel>(MARKETPLACE_CHANNELS);
 
@@ -154,14 +153,11 @@ function Facts({ title, facts }: { title: string; facts: readonly [string, React
   );
 }
 
-/** An ISO instant as the back office writes times: "31 Jan 2026 02:30 PM", on the business's clock. */
-function businessTime(iso: string): string {
-  const at = new Date(iso);
-  return `${formatWireDate(localDate(at, DEFAULT_TIME_ZONE))} ${formatWireTime(at, DEFAULT_TIME_ZONE)}`;
-}
-
-/** The expanded order: its lines, the money (extras only above 0), the customer and the last change. */
-export function OrderDetails({ order }: { order: AdminOrder }) {
+/**
+ * The expanded order: its lines, the money (extras only above 0), the customer and the last change;
+ * for a super admin, the card payment with its refunds (loaded now, as the order opens).
+ */
+export function OrderDetails({ order, withPayment = false }: { order: AdminOrder; withPayment?: boolean }) {
   const marketplace = MARKETPLACE.has(order.channel);
   const money: [string, ReactNode][] = [];
   if (order.sub_total > 0) money.push(['Sub total', aud(order.sub_total)]);
@@ -205,6 +201,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
         <Facts title="Payment" facts={money} />
         <Facts title="Order and customer" facts={about} />
       </SimpleGrid>
+      {withPayment && mayHaveCardPayment(order.channel) && <CardPayment order={order} />}
     </Stack>
   );
 }

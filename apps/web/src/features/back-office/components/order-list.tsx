@@ -150,7 +150,7 @@ function OrdersTable({
                 {expanded && (
                   <Table.Tr id={detailsId}>
                     <Table.Td colSpan={COLUMNS} bg="var(--mantine-color-gray-0)">
-                      <OrderDetails order={order} />
+                      <OrderDetails order={order} withPayment={canChangeStatus} />
                     </Table.Td>
                   </Table.Tr>
                 )}

@@ -1,7 +1,11 @@
 import { ORDER_STATUSES, type OrderStatus } from '@kitchaco/domain';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconCreditCard } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ApiError } from '../../../api';
+import { aud } from '../../../components/amounts';
+import { useOrderPayment } from '../api/get-order-payment';
 import { type StatusChange, useUpdateOrderStatus } from '../api/update-order-status';
 import { BACK_OFFICE_MESSAGES } from '../messages';
 
@@ -33,36 +37,131 @@ export function StatusSelect({
   );
 }
 
+/** What canceling does to the order's card payment, said before Yes. */
+function CancellationMoney({ orderId }: { orderId: number }) {
+  const payment = useOrderPayment(orderId);
+  if (payment.isPending) {
+    return (
+      <Group gap="xs">
+        <Loader size="xs" aria-label="Checking the card payment" />
+        <Text size="sm" c="dimmed">
+          Checking the card payment…
+        </Text>
+      </Group>
+    );
+  }
+  if (payment.error) {
+    return (
+      <Text size="sm" c="dimmed">
+        The card payment could not be checked ({payment.error.message}). If the order was paid by card,
+        canceling refunds it.
+      </Text>
+    );
+  }
+  const paid = payment.data;
+  if (!paid) return null;
+  if (paid.status === 'APPROVED') {
+    return (
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconCreditCard aria-hidden size={18} />}
+        title="The card payment will be released"
+      >
+        The {aud(paid.amount)} card payment was only authorised: it is released, and the customer is not
+        charged.
+      </Alert>
+    );
+  }
+  if (paid.status !== 'COMPLETED') return null;
+  if (paid.refundable <= 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        The {aud(paid.amount)} card payment was already refunded in full.
+      </Text>
+    );
+  }
+  return (
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconCreditCard aria-hidden size={18} />}
+      title="The card payment will be refunded"
+    >
+      {aud(paid.refundable)} goes back to the customer's card
+      {paid.refunded > 0
+        ? ` (what is left of the ${aud(paid.amount)} payment: ${aud(paid.refunded)} was refunded already).`
+        : '.'}
+    </Alert>
+  );
+}
+
+/** Refusals the admin reads in the confirmation itself: the order's money is at stake. */
+function refusal(error: Error | null, status?: OrderStatus): { title: string; retry: boolean } | null {
+  if (!(error instanceof ApiError) || ![409, 422, 503].includes(error.status)) return null;
+  const title = status === 'Canceled' ? 'The order was not canceled' : 'The status was not changed';
+  return { title, retry: error.status === 503 };
+}
+
 /**
- * The confirmation of a status change, as the spec words it, with Yes and No. Yes saves the status
- * (the customer is notified by the server) and the list is read again; the outcome is announced.
+ * The confirmation of a status change, as the spec words it, with Yes and No. Canceling a card-paid
+ * order also says what goes back to the card. Yes saves the status (the customer is notified by the
+ * server) and the list is read again; the server's result (with any refund) is announced. When the
+ * card provider did not answer (503), the order stays as it was and Yes tries again.
  */
 export function StatusChangeModal({ change, onClose }: { change: StatusChange | null; onClose: () => void }) {
   const update = useUpdateOrderStatus();
   // Kept while the modal closes, so its text does not vanish mid-way.
   const [shown, setShown] = useState<StatusChange | null>(change);
   if (change && change !== shown) setShown(change);
+  const problem = refusal(update.error, shown?.status);
 
   const confirm = () => {
     if (!change) return;
     update.mutate(change, {
-      onSuccess: () => notifications.show({ color: 'green', message: BACK_OFFICE_MESSAGES.statusChanged }),
-      onError: () => notifications.show({ color: 'red', message: BACK_OFFICE_MESSAGES.statusChangeFailed }),
-      onSettled: onClose,
+      onSuccess: ({ result, refund }) => {
+        notifications.show({ color: 'green', message: result, autoClose: refund ? 10_000 : undefined });
+        onClose();
+      },
+      onError: (error) => {
+        if (refusal(error)) return;
+        notifications.show({ color: 'red', message: BACK_OFFICE_MESSAGES.statusChangeFailed });
+        onClose();
+      },
     });
   };
 
   return (
-    <Modal opened={change !== null} onClose={onClose} title="Change order status" centered>
+    <Modal
+      opened={change !== null}
+      onClose={onClose}
+      onExitTransitionEnd={() => update.reset()}
+      title="Change order status"
+      centered
+    >
       <Stack>
         <Text>{shown ? BACK_OFFICE_MESSAGES.confirmStatusChange(shown.orderId, shown.status) : ''}</Text>
+        {shown?.status === 'Canceled' && <CancellationMoney orderId={shown.orderId} />}
+        {problem && update.error && (
+          <Alert color="red" variant="light" role="alert" title={problem.title}>
+            {update.error.message}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={update.isPending}>
-            No
-          </Button>
-          <Button onClick={confirm} loading={update.isPending} data-autofocus>
-            Yes
-          </Button>
+          {problem && !problem.retry ? (
+            <Button onClick={onClose} data-autofocus>
+              OK
+            </Button>
+          ) : (
+            <>
+              <Button variant="default" onClick={onClose} disabled={update.isPending}>
+                No
+              </Button>
+              <Button onClick={confirm} loading={update.isPending} data-autofocus>
+                {problem ? 'Try again' : 'Yes'}
+              </Button>
+            </>
+          )}
         </Group>
       </Stack>
     </Modal>

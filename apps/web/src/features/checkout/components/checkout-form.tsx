@@ -4,6 +4,7 @@ import {
   formatAUD,
   type KitchacoLocation,
   type OrderType,
+  type PlaceOrderRequest,
   type PlaceOrderResponse,
   type QuoteResponse,
   toMills,
@@ -15,21 +16,26 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, messageForField } from '../../../api';
 import { type Cart, checkoutLines } from '../../../lib/cart/cart';
 import { cartStore } from '../../../lib/cart/cart-store';
-import type { FieldErrors } from '../../../lib/schema-errors';
+import { usePaymentsConfig } from '../api/payments-config';
 import { usePlaceOrder } from '../api/place-order';
 import { useQuote, useTryQuote } from '../api/quote';
 import { newIdempotencyKey } from '../idempotency-key';
 import { rememberPaymentError } from '../order-storage';
 import { laterInstant, localDateTime, orderDateRange } from '../order-time';
-import { type CardDetails, CardFields, checkCard, EMPTY_CARD } from './card-fields';
+import { CARD_FORM_LOADING, paymentFailure, type TokenizeFailure } from '../payments/payment-errors';
+import { type Buyer, chargeVerification } from '../payments/verification';
 import { OrderTypeFields } from './order-type-fields';
+import { PaymentForm, type PaymentFormHandle, type PaymentProblem } from './payment-form';
 import { PriceSummary } from './price-summary';
 import { PromoField } from './promo-field';
+import { TestPaymentsBanner } from './test-payments-banner';
 import { WhenFields } from './when-fields';
 
 export interface CheckoutFormProps {
   cart: Cart;
   location: KitchacoLocation;
+  /** Who pays: helps the bank verify the buyer (3-D Secure) without a challenge. */
+  buyer: Buyer | null;
   onPaid: (result: PlaceOrderResponse, quote: QuoteResponse | undefined) => void;
 }
 
@@ -42,10 +48,16 @@ interface Draft {
 
 const INVALID_CART = 'Your cart cannot be checked out as it is. Please go back to the cart and review it.';
 
-/** One payment attempt: retries of the same request reuse its key, so nothing is charged twice. */
+/**
+ * One payment attempt: its Idempotency-Key and the exact request, card token included. Trying the
+ * same attempt again (no answer came) sends both unchanged, so the card is charged once at most; a
+ * changed order, or a refusal, makes the next Pay a new attempt with a new token and a new key.
+ */
 interface Attempt {
   key: string;
-  body: string;
+  /** The checkout part, serialised: the order the token was made for. */
+  checkout: string;
+  body: PlaceOrderRequest;
 }
 
 const saveToCart = (patch: Partial<Cart>) => cartStore.update((cart) => ({ ...cart, ...patch }));
@@ -54,7 +66,7 @@ const saveToCart = (patch: Partial<Cart>) => cartStore.update((cart) => ({ ...ca
  * Checkout: pickup or delivery, now or later, a promo code and the card. Every figure on screen is
  * the server's quote of exactly what is being ordered; paying sends the same request.
  */
-export function CheckoutForm({ cart, location, onPaid }: CheckoutFormProps) {
+export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProps) {
   const timeZone = location.time_zone;
   const saved = localDateTime(cart.orderLater, timeZone);
   const [orderType, setOrderType] = useState<OrderType>(cart.orderType);
@@ -64,15 +76,17 @@ export function CheckoutForm({ cart, location, onPaid }: CheckoutFormProps) {
   const [time, setTime] = useState(saved?.time ?? '');
   const [promo, setPromo] = useState<string | null>(cart.promoCode);
   const [promoError, setPromoError] = useState<string | null>(null);
-  const [card, setCard] = useState<CardDetails>(EMPTY_CARD);
-  const [cardErrors, setCardErrors] = useState<FieldErrors>({});
-  const [paymentError, setPaymentError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<PaymentProblem | null>(null);
+  const [paying, setPaying] = useState(false);
   const [debouncedAddress] = useDebouncedValue(address, 400);
   const attempt = useRef<Attempt | null>(null);
   // Set at once on the first click: a double click arrives before the button re-renders as disabled.
   const inFlight = useRef(false);
+  const paymentForm = useRef<PaymentFormHandle>(null);
+  const problems = useRef(0);
   const tryQuote = useTryQuote();
   const place = usePlaceOrder();
+  const payments = usePaymentsConfig(location.id);
   const range = useMemo(() => orderDateRange(new Date(), timeZone), [timeZone]);
 
   const orderLater = later ? laterInstant(date, time, timeZone) : null;
@@ -193,55 +207,63 @@ export function CheckoutForm({ cart, location, onPaid }: CheckoutFormProps) {
     saveToCart({ promoCode: null, discount: 0 });
   };
 
-  const pay = (event: FormEvent) => {
-    event.preventDefault();
-    if (inFlight.current) return;
-    setPaymentError(null);
-    const errors = checkCard(card, new Date());
-    setCardErrors(errors);
-    // Pay only for what the summary shows: an address still being typed is priced first.
-    if (Object.keys(errors).length > 0 || !draft.request || !current || !settled) return;
+  const showProblem = (failure: TokenizeFailure) => {
+    problems.current += 1;
+    setProblem({ key: problems.current, ...failure });
+  };
 
-    const body = { checkout: draft.request, payment: card };
-    const serialised = JSON.stringify(body);
-    if (attempt.current?.body !== serialised)
-      attempt.current = { key: newIdempotencyKey(), body: serialised };
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    // Pay only for what the summary shows: an address still being typed is priced first.
+    if (inFlight.current || !draft.request || !current || !settled) return;
     inFlight.current = true;
+    setPaying(true);
+    setProblem(null);
+    const done = () => {
+      inFlight.current = false;
+      setPaying(false);
+    };
+
+    const checkout = JSON.stringify(draft.request);
+    let next = attempt.current;
+    if (next?.checkout !== checkout) {
+      const form = paymentForm.current;
+      const tokenized =
+        form && payments.data
+          ? await form.tokenize(chargeVerification(current.total, buyer, payments.data))
+          : { ok: false as const, failure: { message: CARD_FORM_LOADING, field: null } };
+      if (!tokenized.ok) {
+        showProblem(tokenized.failure);
+        done();
+        return;
+      }
+      next = {
+        key: newIdempotencyKey(),
+        checkout,
+        body: { checkout: draft.request, payment: tokenized.payment },
+      };
+      attempt.current = next;
+    }
     place.mutate(
-      { body, idempotencyKey: attempt.current.key },
+      { body: next.body, idempotencyKey: next.key },
       {
-        onSettled: () => {
-          inFlight.current = false;
-        },
+        onSettled: done,
         onSuccess: (result) => {
           attempt.current = null;
           onPaid(result, current);
         },
         onError: (error) => {
           console.warn('Payment failed', error);
-          const definitive = error instanceof ApiError && error.status < 500 && error.status !== 409;
+          const failure = paymentFailure(error);
           // A refused request keeps its answer under the key; the next try is a new attempt.
-          if (definitive) attempt.current = null;
-          if (error instanceof ApiError && error.reason === 'payment_declined') {
-            rememberPaymentError(error.message);
-            setPaymentError(error.message);
-          } else if (error instanceof ApiError && error.field?.startsWith('payment.')) {
-            setCardErrors({ [error.field.slice('payment.'.length)]: messageForField(error) });
-          } else if (error instanceof ApiError && error.status === 401) {
-            setPaymentError('Please sign in again to pay. Nothing was charged.');
-          } else if (definitive) {
-            setPaymentError(error.message);
-          } else {
-            setPaymentError(
-              'We could not confirm your payment. Please try again: you will not be charged twice.',
-            );
-          }
+          if (failure.definitive) attempt.current = null;
+          if (failure.declined) rememberPaymentError(failure.message);
+          showProblem({ message: failure.message, field: null });
         },
       },
     );
   };
 
-  const paying = place.isPending;
   const otherQuoteError =
     quoteError && !['order_later', 'delivery_location', 'promo_code'].includes(quoteError.field ?? '')
       ? messageForField(quoteError)
@@ -264,7 +286,8 @@ export function CheckoutForm({ cart, location, onPaid }: CheckoutFormProps) {
 
   return (
     <form onSubmit={pay} noValidate aria-label="Checkout">
-      <Grid gap="xl" align="flex-start">
+      {payments.data && <TestPaymentsBanner config={payments.data} />}
+      <Grid gap="xl" align="flex-start" mt={payments.data?.test_mode ? 'lg' : 0}>
         <Grid.Col span={7}>
           <Stack gap="lg">
             <OrderTypeFields
@@ -296,7 +319,14 @@ export function CheckoutForm({ cart, location, onPaid }: CheckoutFormProps) {
               error={promoError}
               disabled={paying}
             />
-            <CardFields value={card} onChange={setCard} errors={cardErrors} disabled={paying} />
+            <PaymentForm
+              ref={paymentForm}
+              config={payments.data}
+              configFailed={payments.isError}
+              onRetryConfig={() => void payments.refetch()}
+              problem={problem}
+              disabled={paying}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={5}>
@@ -309,11 +339,6 @@ export function CheckoutForm({ cart, location, onPaid }: CheckoutFormProps) {
               timeZone={timeZone}
               asap={!later}
             />
-            {paymentError && (
-              <Alert color="red" variant="light" title="Payment not completed" role="alert">
-                {paymentError}
-              </Alert>
-            )}
             <Button
               type="submit"
               size="lg"

@@ -57,8 +57,9 @@ function rowTotal(row: SalesReportRow): number {
 }
 
 /**
- * Sales of a fortnight per location and channel (GST inclusive, canceled orders excluded), with a
- * total row; the report screen also shows each location's report status.
+ * Sales of a fortnight per location and channel (GST inclusive, canceled orders excluded; in store
+ * and online net of the fortnight's card refunds, shown apart after the total), with a total row;
+ * the report screen also shows each location's report status.
  */
 export function SalesByLocationTable({
   rows,
@@ -68,6 +69,9 @@ export function SalesByLocationTable({
   withStatus?: boolean;
 }) {
   const totals = COLUMNS.map((c) => rows.reduce((sum, r) => sum + toMills(r[c.key]), 0));
+  // Invoices approved before refunds were reported carry no refund figure: no column then.
+  const withRefunds = rows.some((r) => r.card_refunds !== undefined);
+  const refunds = rows.reduce((sum, r) => sum + toMills(r.card_refunds ?? 0), 0);
   return (
     // Native scrolling on a focusable region: the table has no controls, so the keyboard scrolls it here.
     <Table.ScrollContainer
@@ -88,6 +92,11 @@ export function SalesByLocationTable({
               </Table.Th>
             ))}
             <NumTh rowSpan={2}>Total</NumTh>
+            {withRefunds && (
+              <NumTh rowSpan={2} title="Already taken off the in-store card and online figures">
+                Card refunds (included)
+              </NumTh>
+            )}
           </Table.Tr>
           <Table.Tr>
             {COLUMNS.map((c) => (
@@ -118,6 +127,7 @@ export function SalesByLocationTable({
                 <NumTd key={c.key}>{aud(row[c.key])}</NumTd>
               ))}
               <NumTd fw={600}>{formatAUD(rowTotal(row))}</NumTd>
+              {withRefunds && <NumTd>{aud(row.card_refunds ?? 0)}</NumTd>}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -132,6 +142,7 @@ export function SalesByLocationTable({
                 </NumTd>
               ))}
               <NumTd fw={700}>{formatAUD(totals.reduce((a, b) => a + b, 0))}</NumTd>
+              {withRefunds && <NumTd fw={600}>{formatAUD(refunds)}</NumTd>}
             </Table.Tr>
           </Table.Tfoot>
         )}

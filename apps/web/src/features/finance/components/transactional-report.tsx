@@ -19,6 +19,7 @@ import { useSendTransactionalReport } from '../api/send-transactional-report';
 import { FortnightFields, fortnightOf } from './fortnight-fields';
 
 const PLATFORMS = [
+  { key: 'own_channels', label: 'Kitchaco (in store and app, with card refunds)' },
   { key: 'deliveroo', label: 'Deliveroo' },
   { key: 'uber_eats', label: 'Uber Eats' },
   { key: 'doordash', label: 'Doordash' },
@@ -28,9 +29,10 @@ const PLATFORMS = [
 type Platform = (typeof PLATFORMS)[number]['key'];
 
 /**
- * /admin-txn-report: the orders of the ticked delivery platforms for a location's (or every
- * location's) fortnight, emailed to the registered address after the spec's confirm, or downloaded
- * as PDF or CSV. The request is checked with the server's own schema (at least one platform).
+ * /admin-txn-report: the orders of the ticked delivery platforms (and, ticked, of our own channels
+ * with each card refund on its own row) for a location's (or every location's) fortnight, emailed
+ * to the registered address after the spec's confirm, or downloaded as PDF or CSV. The request is
+ * checked with the server's own schema (at least one platform).
  */
 export function TransactionalReport() {
   const locations = useLocations();
@@ -38,6 +40,7 @@ export function TransactionalReport() {
   const [locationId, setLocationId] = useState(stored.locationId);
   const [start, setStart] = useState<IsoDate>(() => fortnightOf(stored));
   const [platforms, setPlatforms] = useState<Record<Platform, boolean>>({
+    own_channels: false,
     deliveroo: false,
     uber_eats: false,
     doordash: false,
@@ -90,8 +93,8 @@ export function TransactionalReport() {
       <Stack gap={4}>
         <Title order={2}>Transactional Report</Title>
         <Text c="dimmed">
-          The orders of the delivery platforms for a fortnight, emailed to each location's registered address
-          or downloaded.
+          The orders of the delivery platforms (and of our own channels, with their card refunds) for a
+          fortnight, emailed to each location's registered address or downloaded.
         </Text>
       </Stack>
       {locations.error && (

@@ -1,7 +1,8 @@
 import { kiosksCalls } from '@kitchaco/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, staffCall } from '../../../api';
+import { kioskKeys } from './kiosk-keys';
 
 /** What `data` holds: the card provider's answer as JSON text, as the spec's client read it. */
 const deviceCodeData = z.object({
@@ -44,6 +45,15 @@ export async function createDeviceCode({ kioskId, kioskName }: DeviceCodeRequest
   return readDeviceCode(data);
 }
 
+/**
+ * The list is read again as soon as the code exists: the kiosk shows it as waiting and the list
+ * keeps reading itself until the terminal pairs or the code expires. A refusal by Square (422)
+ * carries Square's own reason, shown as is.
+ */
 export function useCreateDeviceCode() {
-  return useMutation({ mutationFn: createDeviceCode });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDeviceCode,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: kioskKeys.list() }),
+  });
 }

@@ -1,7 +1,9 @@
 import { DEVICE_CODE_MINUTES } from '@kitchaco/domain';
-import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { DeviceCode, useCreateDeviceCode } from '../api/create-device-code';
+import type { Kiosk } from '../lib/terminal-status';
 
 export interface KioskTarget {
   id: number;
@@ -12,6 +14,8 @@ export interface KioskTarget {
 interface DeviceCodeModalProps {
   /** The kiosk a code is being created for; null closes the modal. */
   kiosk: KioskTarget | null;
+  /** The kiosk as the list last read it (every 5 s while its code waits): says when it pairs. */
+  terminal?: Kiosk;
   /** The create_device_code call, reset by the caller before the modal opens. */
   create: ReturnType<typeof useCreateDeviceCode>;
   /** Closing before a code was created: nothing changed. */
@@ -24,7 +28,7 @@ interface DeviceCodeModalProps {
  * The card terminal code flow of the spec: confirm, then the device code (large, with the time left
  * to type it on the terminal); OK reloads the list. One modal for both steps, so focus stays put.
  */
-export function DeviceCodeModal({ kiosk, create, onCancel, onDone }: DeviceCodeModalProps) {
+export function DeviceCodeModal({ kiosk, terminal, create, onCancel, onDone }: DeviceCodeModalProps) {
   // Kept while the modal closes, so its text does not vanish mid-way.
   const [shown, setShown] = useState<KioskTarget | null>(kiosk);
   if (kiosk && kiosk !== shown) setShown(kiosk);
@@ -45,7 +49,12 @@ export function DeviceCodeModal({ kiosk, create, onCancel, onDone }: DeviceCodeM
       closeOnEscape={!create.isPending}
     >
       {code && shown ? (
-        <CodeStep code={code} kiosk={shown} onOk={onDone} />
+        <CodeStep
+          code={code}
+          kiosk={shown}
+          paired={terminal?.terminal_status === 'paired' ? terminal : null}
+          onOk={onDone}
+        />
       ) : (
         <Stack>
           <Text>
@@ -53,6 +62,7 @@ export function DeviceCodeModal({ kiosk, create, onCancel, onDone }: DeviceCodeM
             terminal signs in with it, and it replaces any code the kiosk had.
           </Text>
           {create.error && (
+            // Square's own reason ("Location `X` not found"), as the server passes it on.
             <Alert color="red" variant="light" role="alert" title="No code was created">
               {create.error.message}
             </Alert>
@@ -71,7 +81,18 @@ export function DeviceCodeModal({ kiosk, create, onCancel, onDone }: DeviceCodeM
   );
 }
 
-function CodeStep({ code, kiosk, onOk }: { code: DeviceCode; kiosk: KioskTarget; onOk: () => void }) {
+function CodeStep({
+  code,
+  kiosk,
+  paired,
+  onOk,
+}: {
+  code: DeviceCode;
+  kiosk: KioskTarget;
+  /** The kiosk once its terminal paired with this code. */
+  paired: Kiosk | null;
+  onOk: () => void;
+}) {
   const left = useSecondsUntil(code.pairBy);
   return (
     <Stack>
@@ -93,10 +114,29 @@ function CodeStep({ code, kiosk, onOk }: { code: DeviceCode; kiosk: KioskTarget;
         </Text>
       </Paper>
       <Text>Valid for {DEVICE_CODE_MINUTES} minutes.</Text>
-      {left > 0 ? (
-        <Text role="timer" aria-label={`Time left: ${formatSeconds(left)}`} fw={600}>
-          Expires in {formatSeconds(left)}
-        </Text>
+      {paired ? (
+        <Alert
+          color="green"
+          variant="light"
+          role="status"
+          icon={<IconCircleCheck aria-hidden size={20} />}
+          title="The terminal is paired"
+        >
+          Device {paired.square_terminal_device_id} signed in with this code: {kiosk.username} takes card
+          payments through it.
+        </Alert>
+      ) : left > 0 ? (
+        <Stack gap={4}>
+          <Text role="timer" aria-label={`Time left: ${formatSeconds(left)}`} fw={600}>
+            Expires in {formatSeconds(left)}
+          </Text>
+          <Group gap="xs">
+            <Loader size="xs" type="dots" aria-hidden />
+            <Text size="sm" c="dimmed">
+              Waiting for the code to be entered on the terminal…
+            </Text>
+          </Group>
+        </Stack>
       ) : (
         <Alert color="orange" variant="light" role="alert" title="This code has expired">
           Create a new code for this kiosk if the terminal did not sign in.

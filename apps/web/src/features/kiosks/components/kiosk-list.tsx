@@ -1,4 +1,3 @@
-import type { kioskLocation } from '@kitchaco/domain';
 import {
   Alert,
   Badge,
@@ -12,28 +11,46 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { z } from 'zod';
+import { useEffect, useRef, useState } from 'react';
 import { useCreateDeviceCode } from '../api/create-device-code';
 import { useKiosks } from '../api/get-kiosks';
 import { kioskKeys } from '../api/kiosk-keys';
+import { type Kiosk, type KioskLocation, newlyPaired, TERMINAL_LABELS } from '../lib/terminal-status';
 import { DeviceCodeModal, type KioskTarget } from './device-code-modal';
-
-type KioskLocation = z.infer<typeof kioskLocation>;
-type Kiosk = KioskLocation['kiosk_details'][number];
 
 /** '0' is the spec's "not connected". */
 const NOT_CONNECTED = '0';
 
 const pairByFormat = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit' });
+const pairedFormat = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Every location's kiosks with their card terminals, and the Create Square Code flow per kiosk. */
+/** Says so when a terminal pairs while the page is open (the list reads itself while a code waits). */
+function useAnnouncePairing(locations: readonly KioskLocation[] | undefined) {
+  const previous = useRef(locations);
+  useEffect(() => {
+    if (!locations || locations === previous.current) return;
+    for (const kiosk of newlyPaired(previous.current, locations)) {
+      notifications.show({
+        color: 'green',
+        message: `The terminal of ${kiosk.username} is paired and takes card payments.`,
+      });
+    }
+    previous.current = locations;
+  }, [locations]);
+}
+
+/**
+ * Every location's kiosks with their card terminals (paired, waiting for a code, code expired, not
+ * connected), and the Create Square Code flow per kiosk.
+ */
 export function KioskList() {
   const kiosks = useKiosks();
   const queryClient = useQueryClient();
   const create = useCreateDeviceCode();
   const [target, setTarget] = useState<KioskTarget | null>(null);
+  useAnnouncePairing(kiosks.data);
 
   if (kiosks.error) {
     return (
@@ -64,9 +81,23 @@ export function KioskList() {
       {kiosks.data.map((location) => (
         <LocationKiosks key={location.id} location={location} onCreateCode={open} />
       ))}
-      <DeviceCodeModal kiosk={target} create={create} onCancel={() => setTarget(null)} onDone={done} />
+      <DeviceCodeModal
+        kiosk={target}
+        terminal={target ? findKiosk(kiosks.data, target.id) : undefined}
+        create={create}
+        onCancel={() => setTarget(null)}
+        onDone={done}
+      />
     </Stack>
   );
+}
+
+function findKiosk(locations: readonly KioskLocation[], id: number): Kiosk | undefined {
+  for (const l of locations) {
+    const kiosk = l.kiosk_details.find((k) => k.id === id);
+    if (kiosk) return kiosk;
+  }
+  return undefined;
 }
 
 function LocationKiosks({
@@ -99,15 +130,26 @@ function LocationKiosks({
       {location.kiosk_details.length === 0 ? (
         <Text c="dimmed">No kiosks at this location.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" striped aria-label={`Kiosks at ${location.location}`}>
+        <Table.ScrollContainer minWidth={980}>
+          <Table verticalSpacing="sm" striped layout="fixed" aria-label={`Kiosks at ${location.location}`}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Phone</Table.Th>
-                <Table.Th scope="col">Card terminal device code</Table.Th>
-                <Table.Th scope="col">Terminal serial number</Table.Th>
-                <Table.Th scope="col">
+                <Table.Th scope="col" w="17%">
+                  Name
+                </Table.Th>
+                <Table.Th scope="col" w="12%">
+                  Phone
+                </Table.Th>
+                <Table.Th scope="col" w="24%">
+                  Card terminal
+                </Table.Th>
+                <Table.Th scope="col" w="15%">
+                  Card terminal device code
+                </Table.Th>
+                <Table.Th scope="col" w="17%">
+                  Terminal serial number
+                </Table.Th>
+                <Table.Th scope="col" w="15%">
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
@@ -140,6 +182,9 @@ function KioskRow({ kiosk, onCreateCode }: { kiosk: Kiosk; onCreateCode: () => v
       </Table.Th>
       <Table.Td>{kiosk.phone_local ?? <NotSet>No phone</NotSet>}</Table.Td>
       <Table.Td>
+        <TerminalStatus kiosk={kiosk} />
+      </Table.Td>
+      <Table.Td>
         {code === NOT_CONNECTED ? (
           <NotSet>Not connected</NotSet>
         ) : (
@@ -147,7 +192,7 @@ function KioskRow({ kiosk, onCreateCode }: { kiosk: Kiosk; onCreateCode: () => v
             <Text ff="monospace" fw={600}>
               {code}
             </Text>
-            {kiosk.device_code_expires_at && (
+            {kiosk.terminal_status === 'waiting' && kiosk.device_code_expires_at && (
               <Text size="xs" c="dimmed">
                 Pair by {pairByFormat.format(new Date(kiosk.device_code_expires_at))}
               </Text>
@@ -169,6 +214,35 @@ function KioskRow({ kiosk, onCreateCode }: { kiosk: Kiosk; onCreateCode: () => v
         </Button>
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/**
+ * The terminal's state as a badge, with what goes with it: when it paired, when a waiting code
+ * expires, or what to do about an expired one.
+ */
+function TerminalStatus({ kiosk }: { kiosk: Kiosk }) {
+  const { label, color } = TERMINAL_LABELS[kiosk.terminal_status];
+  const detail =
+    kiosk.terminal_status === 'paired'
+      ? kiosk.paired_at && `Since ${pairedFormat.format(new Date(kiosk.paired_at))}`
+      : kiosk.terminal_status === 'waiting'
+        ? kiosk.device_code_expires_at &&
+          `Expires ${pairByFormat.format(new Date(kiosk.device_code_expires_at))}`
+        : kiosk.terminal_status === 'expired'
+          ? 'Create a new one to pair the terminal'
+          : null;
+  return (
+    <Stack gap={2} align="flex-start">
+      <Badge color={color} variant="light" c="dark" style={{ textTransform: 'none' }}>
+        {label}
+      </Badge>
+      {detail && (
+        <Text size="xs" c="dimmed">
+          {detail}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -1,0 +1,192 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  locations,
+  orderAdjustments,
+  orders,
+  paymentReconciliations,
+  payments,
+  refunds,
+  staffUsers,
+} from '../../db/schema/index.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** Dollars as exact decimal text from cents: -1250 -> "-12.50". */
+export function centsToAmount(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The card payment of an order (the one that paid it), locked for the change when in a transaction. */
+export async function paymentOfOrder(db: DbOrTx, orderId: number, lock = false) {
+  const query = db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.orderId, orderId), inArray(payments.status, ['APPROVED', 'COMPLETED', 'CANCELED'])),
+    )
+    .orderBy(desc(payments.id))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function lockPayment(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function orderForRefund(db: DbOrTx, orderId: number, lock: boolean) {
+  const query = db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      locationId: orders.locationId,
+      channel: orders.channel,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function refundsOfPayment(db: DbOrTx, paymentId: number) {
+  return db
+    .select({ refund: refunds, requestedBy: staffUsers.email })
+    .from(refunds)
+    .leftJoin(staffUsers, eq(staffUsers.id, refunds.requestedBy))
+    .where(eq(refunds.paymentId, paymentId))
+    .orderBy(asc(refunds.id));
+}
+
+export async function insertRefund(db: DbOrTx, row: typeof refunds.$inferInsert) {
+  const [created] = await db.insert(refunds).values(row).onConflictDoNothing().returning();
+  if (created) return created;
+  const [existing] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, row.idempotencyKey));
+  return existing!;
+}
+
+export async function lockRefund(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function updateRefund(
+  db: DbOrTx,
+  id: number,
+  set: Partial<Pick<RefundRow, 'providerRefundId' | 'status' | 'error' | 'updatedAt'>>,
+) {
+  const [row] = await db.update(refunds).set(set).where(eq(refunds.id, id)).returning();
+  return row!;
+}
+
+export async function findRefundByProviderId(db: DbOrTx, provider: string, providerRefundId: string) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+/** Refunds sent whose answer never came back: sent again under the same key by reconciliation. */
+export async function unconfirmedRefunds(db: DbOrTx) {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(isNull(refunds.providerRefundId), eq(refunds.status, 'PENDING')))
+    .orderBy(asc(refunds.id))
+    .limit(100);
+}
+
+/** Refunds the provider accepted and has not finished: asked for by reconciliation. */
+export async function pendingRefunds(db: DbOrTx) {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(isNotNull(refunds.providerRefundId), eq(refunds.status, 'PENDING')))
+    .orderBy(asc(refunds.id))
+    .limit(200);
+}
+
+/** Adds (or, negative, takes back) cents of a payment's refunded total. */
+export async function addRefunded(db: DbOrTx, paymentId: number, cents: number, at: Date) {
+  await db
+    .update(payments)
+    .set({ refundedCents: sql`greatest(${payments.refundedCents} + ${cents}, 0)`, updatedAt: at })
+    .where(eq(payments.id, paymentId));
+}
+
+export async function setPaymentStatus(
+  db: DbOrTx,
+  id: number,
+  set: Partial<Pick<PaymentRow, 'status' | 'refundedCents' | 'receiptNumber' | 'updatedAt'>>,
+) {
+  await db.update(payments).set(set).where(eq(payments.id, id));
+}
+
+/** The ledger row of a refund, or of its reversal (negative amounts are money given back). */
+export async function insertAdjustment(db: DbOrTx, row: typeof orderAdjustments.$inferInsert) {
+  await db.insert(orderAdjustments).values(row).onConflictDoNothing();
+}
+
+/** The adjustments of an order's card refunds so far, per brand (what a cancellation reverses). */
+export async function refundAdjustmentsOfOrder(db: DbOrTx, orderId: number) {
+  const rows = await db
+    .select({
+      vendorId: orderAdjustments.vendorId,
+      amount: sql<string>`sum(${orderAdjustments.amount})::text`,
+    })
+    .from(orderAdjustments)
+    .where(eq(orderAdjustments.orderId, orderId))
+    .groupBy(orderAdjustments.vendorId);
+  return rows;
+}
+
+/** Puts a flag on a payment for a super admin, unless it already carries that very flag. */
+export async function flagPayment(db: DbOrTx, id: number, flag: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ flag, flaggedAt: at, resolvedAt: null, resolvedBy: null, resolution: null })
+    .where(and(eq(payments.id, id), sql`${payments.flag} IS DISTINCT FROM ${flag}`))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+export async function resolveFlag(db: DbOrTx, id: number, by: number | null, resolution: string, at: Date) {
+  const rows = await db
+    .update(payments)
+    .set({ resolvedAt: at, resolvedBy: by, resolution })
+    .where(and(eq(payments.id, id), isNotNull(payments.flag)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+export async function openFlags(db: DbOrTx) {
+  return db
+    .select({
+      payment: payments,
+      customer: sql<string | null>`coalesce(${orders.customerName}, ${orders.customerEmail})`,
+      location: locations.name,
+    })
+    .from(payments)
+    .leftJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(locations, eq(locations.id, orders.locationId))
+    .where(and(isNotNull(payments.flag), isNull(payments.resolvedAt)))
+    .orderBy(asc(payments.flaggedAt))
+    .limit(500);
+}
+
+export async function lastRun(db: DbOrTx) {
+  const [row] = await db
+    .select()
+    .from(paymentReconciliations)
+    .orderBy(desc(paymentReconciliations.id))
+    .limit(1);
+  return row ?? null;
+}

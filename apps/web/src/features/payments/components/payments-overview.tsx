@@ -1,0 +1,31 @@
+import { Alert, Group, Loader, Stack } from '@mantine/core';
+import { useReconciliation } from '../api/get-reconciliation';
+import { LastRun } from './last-run';
+import { PaymentFlags } from './payment-flags';
+
+/** The Payments screen: the last reconciliation and the card payments left to look at. */
+export function PaymentsOverview() {
+  const overview = useReconciliation();
+  if (overview.error) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="The payments could not be loaded">
+        {overview.error.message}
+      </Alert>
+    );
+  }
+  if (!overview.data) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading payments" />
+      </Group>
+    );
+  }
+  // "3 minutes ago" is worked out when the answer came (it is read again every minute).
+  const now = overview.dataUpdatedAt;
+  return (
+    <Stack gap="lg" aria-busy={overview.isFetching}>
+      <LastRun run={overview.data.last_run} now={now} />
+      <PaymentFlags flags={overview.data.flags} now={now} />
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './payments.calls.js';
+export * from './payments.schemas.js';
