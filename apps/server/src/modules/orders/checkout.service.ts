@@ -362,7 +362,7 @@ async function attempt(
     }
     // Answered before: the same answer. Unanswered: an attempt that stopped half-way; this one
     // carries on (the provider finds the same payment under the same key).
-    if (claimed.responseStatus !== null) return replay(claimed.responseStatus, claimed.responseBody);
+    if (claimed.responseStatus !== null) return replay(claimed);
   }
   const totalCents = Math.round(priced.amounts.total / 10);
   if (priced.promoCode) {
@@ -640,15 +640,29 @@ function answerOf(
   }
   // A key claimed by an earlier version of the server and never answered: still running there.
   if (existing.responseStatus === null) throw conflict('This order is already being processed.');
-  return replay(existing.responseStatus, existing.responseBody);
+  return replay(existing);
 }
 
 function errorBody(error: AppError) {
   return { message: error.message, code: error.code, field: error.details.field ?? null };
 }
 
-function replay(status: number, body: unknown): PlaceOrderResponse {
-  if (status === 200) return body as PlaceOrderResponse;
-  const e = body as { message: string; code: string; field: string | null };
+/**
+ * The answer kept under a key, given again. An order's answer keeps the payment as it was when the
+ * order was written (authorised); its status is the payment's now (completed, refunded ...), read
+ * with the key, so completing a payment writes only the payment.
+ */
+function replay(kept: {
+  responseStatus: number | null;
+  responseBody: unknown;
+  paymentStatus: string | null;
+}): PlaceOrderResponse {
+  const status = kept.responseStatus ?? 409;
+  if (status === 200) {
+    const answer = kept.responseBody as PlaceOrderResponse;
+    if (!kept.paymentStatus || !answer.payment) return answer;
+    return { ...answer, payment: { ...answer.payment, status: kept.paymentStatus } };
+  }
+  const e = kept.responseBody as { message: string; code: string; field: string | null };
   throw new AppError(status, e.code, e.message, e.field ? { field: e.field } : {});
 }

@@ -162,9 +162,12 @@ export async function claimKey(db: DbOrTx, k: KeyAnswer) {
       ON CONFLICT (key) DO NOTHING
       RETURNING scope, request_hash, response_status, response_body
     )
-    SELECT scope, request_hash, response_status, response_body, true AS fresh FROM ins
+    SELECT scope, request_hash, response_status, response_body, NULL::text AS payment_status, true AS fresh
+    FROM ins
     UNION ALL
-    SELECT scope, request_hash, response_status, response_body, false AS fresh FROM idempotency_keys
+    SELECT scope, request_hash, response_status, response_body,
+      (SELECT p.status FROM payments p WHERE p.idempotency_key = k.key) AS payment_status, false AS fresh
+    FROM idempotency_keys k
     WHERE key = ${k.key} AND NOT EXISTS (SELECT 1 FROM ins)`);
   const [row] = (
     result as unknown as {
@@ -173,6 +176,7 @@ export async function claimKey(db: DbOrTx, k: KeyAnswer) {
         request_hash: string;
         response_status: number | null;
         response_body: unknown;
+        payment_status: string | null;
         fresh: boolean;
       }[];
     }
@@ -183,6 +187,7 @@ export async function claimKey(db: DbOrTx, k: KeyAnswer) {
     requestHash: row.request_hash,
     responseStatus: row.response_status,
     responseBody: row.response_body,
+    paymentStatus: row.payment_status,
     fresh: row.fresh,
   };
 }
@@ -197,8 +202,20 @@ export async function paymentOfKey(db: DbOrTx, key: string) {
   return row ?? null;
 }
 
+/** A checkout key and what it answered, with the status of its payment now (the answer keeps the one it had). */
 export async function findIdempotencyKey(db: DbOrTx, key: string) {
-  const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
+  const [row] = await db
+    .select({
+      scope: idempotencyKeys.scope,
+      requestHash: idempotencyKeys.requestHash,
+      responseStatus: idempotencyKeys.responseStatus,
+      responseBody: idempotencyKeys.responseBody,
+      paymentStatus: payments.status,
+    })
+    .from(idempotencyKeys)
+    .leftJoin(payments, eq(payments.idempotencyKey, idempotencyKeys.key))
+    .where(eq(idempotencyKeys.key, key))
+    .limit(1);
   return row ?? null;
 }
 

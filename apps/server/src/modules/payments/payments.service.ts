@@ -81,7 +81,10 @@ export async function recordPaymentStatus(app: AppContext, p: ProviderPayment): 
   });
 }
 
-/** One statement: the payments, and the answers kept under their checkout keys (so a replay says the same). */
+/**
+ * One statement for the payments of the batch. The answers kept under their checkout keys are not
+ * rewritten: a replay reads the payment's status with the key.
+ */
 async function writeStatuses(db: DbOrTx, provider: string, batch: StatusUpdate[]): Promise<null[]> {
   // The ids again as an array, so the payments are found through their index whatever the table's size.
   const ids = `{${batch.map((b) => JSON.stringify(b.id)).join(',')}}`;
@@ -89,21 +92,14 @@ async function writeStatuses(db: DbOrTx, provider: string, batch: StatusUpdate[]
     WITH v AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
         AS v(id text, status text, refunded int, receipt text, at text)
-    ), u AS (
-      UPDATE payments p SET
+    )
+    UPDATE payments p SET
         status = CASE WHEN p.status IN ('APPROVED', 'PENDING') THEN v.status ELSE p.status END,
         refunded_cents = greatest(p.refunded_cents, v.refunded),
         receipt_number = coalesce(p.receipt_number, v.receipt),
         updated_at = v.at::timestamptz
       FROM v
-      WHERE p.provider = ${provider} AND p.provider_payment_id = ANY(${ids}::text[]) AND p.provider_payment_id = v.id
-      RETURNING p.idempotency_key, p.status
-    )
-    UPDATE idempotency_keys k
-    SET response_body = jsonb_set(k.response_body, '{payment,status}', to_jsonb(u.status))
-    FROM u
-    WHERE k.key = u.idempotency_key AND k.response_status = 200
-      AND k.response_body #>> '{payment,status}' IS DISTINCT FROM u.status`);
+      WHERE p.provider = ${provider} AND p.provider_payment_id = ANY(${ids}::text[]) AND p.provider_payment_id = v.id`);
   return batch.map(() => null);
 }
 
