@@ -342,11 +342,17 @@ async function attempt(
   let priced: PricedCheckout;
   try {
     // The key is bound to this request, and the allowance spent, alongside the pricing.
-    [claimed, priced] = await Promise.all([
+    // All three settle before any answer: no statement of this attempt is left running after it.
+    const [claim, price, allowance] = await Promise.allSettled([
       q.claimKey(app.db, k),
       priceCheckout(app, input.checkout),
       spendAllowances(app, [limits.attempts], limits.declines),
     ]);
+    for (const settled of [claim, price, allowance]) {
+      if (settled.status === 'rejected') throw settled.reason;
+    }
+    claimed = (claim as PromiseFulfilledResult<typeof claimed>).value;
+    priced = (price as PromiseFulfilledResult<PricedCheckout>).value;
   } catch (error) {
     // Nothing was charged: a refusal of the request is the key's answer (unless an earlier attempt
     // answered); a passing failure (429, 5xx) is not kept, so a retry tries again.
