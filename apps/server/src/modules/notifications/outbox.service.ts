@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { OutboxAttachment } from '../../db/schema/index.js';
+import { DeliveryError, type DeliveryFailureKind } from '../../integrations/delivery-error.js';
 import { type Poller, startPoller } from '../../lib/poller.js';
 import { claimDueMessages, insertOutboxMessage, markFailed, markSent } from './outbox.queries.js';
 
@@ -32,9 +33,35 @@ export function retryDelaySeconds(attempts: number): number {
 const CLAIM_SECONDS = 60;
 
 /**
+ * Starts `last_error` when the provider gave no usable answer, so the message may have gone; the
+ * next attempt asks the provider before sending again (docs/reliability.md, "Delivery errors").
+ */
+export const UNCONFIRMED = 'Unconfirmed: ';
+
+/** How a send failed, and the text the row keeps (the provider's own code and words where it gave them). */
+function failureOf(error: unknown): { kind: DeliveryFailureKind; text: string } {
+  if (error instanceof DeliveryError) {
+    return {
+      kind: error.kind,
+      text: error.kind === 'uncertain' ? `${UNCONFIRMED}${error.message}` : error.message,
+    };
+  }
+  return { kind: 'transient', text: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Whether an earlier attempt may have reached the provider: it had no usable answer, or it never
+ * recorded any outcome (its worker died or lost the database after claiming the message).
+ */
+function mayHaveBeenSent(m: { attempts: number; lastError: string | null }): boolean {
+  return m.attempts > 1 && (m.lastError === null || m.lastError.startsWith(UNCONFIRMED));
+}
+
+/**
  * Delivers what is due once. Each message is claimed in a short transaction, sent outside it, and
  * marked; a crash between send and mark leaves a claim that expires and is retried (at-least-once,
- * which for a sign-in code or a notice is the right side to err on).
+ * which for a sign-in code or a notice is the right side to err on). A permanent refusal (an
+ * invalid number, a recipient who replied STOP, a 5xx SMTP reply) fails the message at once.
  */
 export async function deliverDueMessages(
   app: AppContext,
@@ -47,7 +74,16 @@ export async function deliverDueMessages(
   for (const m of claimed) {
     try {
       if (m.channel === 'sms') {
-        await app.adapters.sms.send({ to: m.recipient, body: m.body });
+        const result = await app.adapters.sms.send(
+          { to: m.recipient, body: m.body },
+          mayHaveBeenSent(m) ? { mayHaveBeenAcceptedSince: m.createdAt } : undefined,
+        );
+        if (result.alreadyAccepted) {
+          app.log.info(
+            { outboxId: m.id, providerId: result.providerId },
+            'outbox sms found already accepted',
+          );
+        }
       } else {
         await app.adapters.email.send({
           to: m.recipient,
@@ -60,12 +96,27 @@ export async function deliverDueMessages(
       sent += 1;
     } catch (error) {
       failed += 1;
-      const giveUp = m.attempts >= app.config.outbox.maxAttempts;
+      const { kind, text } = failureOf(error);
+      const giveUp = kind === 'permanent' || m.attempts >= app.config.outbox.maxAttempts;
       const retryAt = giveUp
         ? null
         : new Date(app.clock.now().getTime() + retryDelaySeconds(m.attempts) * 1000);
-      await markFailed(app.db, m.id, error instanceof Error ? error.message : String(error), retryAt);
-      app.log.warn({ outboxId: m.id, attempts: m.attempts, giveUp }, 'outbox delivery failed');
+      await markFailed(app.db, m.id, text, retryAt);
+      const fields = { outboxId: m.id, channel: m.channel, attempts: m.attempts, giveUp, kind, reason: text };
+      if (kind === 'credentials') {
+        // Every message fails until someone fixes the settings: say so where operators look.
+        app.log.error(
+          fields,
+          m.channel === 'sms'
+            ? 'the SMS provider refused our credentials: check TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN'
+            : 'the SMTP server refused our credentials: check SMTP_URL',
+        );
+      } else {
+        app.log.warn(
+          fields,
+          kind === 'permanent' ? 'outbox delivery refused for good' : 'outbox delivery failed',
+        );
+      }
     }
   }
   return { sent, failed };
