@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { MARKETPLACE_PLATFORMS, type MarketplaceChannel } from '@kitchaco/domain';
+import { MARKETPLACE_PLATFORMS } from '@kitchaco/domain';
 import { z } from 'zod';
 
 const bool = z
@@ -105,14 +105,41 @@ const envSchema = z.object({
   /** A payment without an order is left this long (its checkout may still be writing, or retried). */
   PAYMENTS_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   /**
-   * Shared secrets that sign each marketplace's order notifications (HMAC-SHA256 of the body).
-   * Outside production each defaults to demo-<platform>-secret; in production a platform without
-   * one answers its webhook with 503 until it is set.
+   * Shared secrets that sign Uber Eats' and Deliveroo's order notifications (HMAC-SHA256 of the
+   * body). Outside production each defaults to demo-<platform>-secret; in production a platform
+   * without one answers its webhook with 503 until it is set. DoorDash sends a bearer token
+   * instead (DOORDASH_WEBHOOK_TOKEN); Menulog's webhook is retired.
    */
   UBER_EATS_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * Uber Eats Marketplace API (docs/marketplaces.md, "Uber Eats"): the app's client id and secret
+   * from Uber's developer dashboard. Uber signs its webhooks with the client secret, and the inbox
+   * worker takes client-credentials tokens with both. Set both or neither; outside production they
+   * default to demo values, refused in production.
+   */
+  UBER_EATS_CLIENT_ID: z.string().min(1).optional(),
+  UBER_EATS_CLIENT_SECRET: z.string().min(16).optional(),
+  /** Uber's API (orders, accept, deny) and token addresses; a fake of them in tests. */
+  UBER_EATS_API_URL: z.string().url().default('https://api.uber.com'),
+  UBER_EATS_AUTH_URL: z.string().url().default('https://auth.uber.com/oauth/v2/token'),
+  /** How long one call to Uber is waited for. */
+  UBER_EATS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   DELIVEROO_WEBHOOK_SECRET: z.string().min(16).optional(),
-  DOORDASH_WEBHOOK_SECRET: z.string().min(16).optional(),
-  MENULOG_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * DoorDash Marketplace (docs/marketplaces.md, "DoorDash"): the token DoorDash sends as
+   * `Authorization: Bearer <token>` (the webhook subscription's auth token in the Developer
+   * Portal), and the access key (developer id, key id, signing secret) that signs the JWT of the
+   * order confirmation. Set all four or none; outside production they default to demo values,
+   * refused in production.
+   */
+  DOORDASH_WEBHOOK_TOKEN: z.string().min(16).optional(),
+  DOORDASH_DEVELOPER_ID: z.string().min(1).optional(),
+  DOORDASH_KEY_ID: z.string().min(1).optional(),
+  DOORDASH_SIGNING_SECRET: z.string().min(1).optional(),
+  /** DoorDash's API address (the order confirmation); a fake of it in tests. */
+  DOORDASH_API_URL: z.string().url().default('https://openapi.doordash.com'),
+  /** How long one call to DoorDash (an order confirmation) is waited for. */
+  DOORDASH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Customer sign-in with Facebook (login-facebook): the app's id and secret (Meta for Developers). */
   FACEBOOK_APP_ID: z.string().min(1).optional(),
   FACEBOOK_APP_SECRET: z.string().min(1).optional(),
@@ -209,7 +236,63 @@ export interface Config {
     | { kind: 'local' }
     | { kind: 'off' };
   /** Each marketplace's webhook signing secret; null: that webhook is not configured (503). */
-  marketplaceSecrets: Record<MarketplaceChannel, string | null>;
+  marketplaceSecrets: Record<SignedChannel, string | null>;
+  /** The Uber Eats Marketplace API; null when Uber Eats is not configured (its webhook answers 503). */
+  uberEats: UberEatsConfig | null;
+  /** DoorDash Marketplace: webhook token and API credentials; null when not configured. */
+  doordash: DoordashConfig | null;
+}
+
+export interface UberEatsConfig {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+  authUrl: string;
+  timeoutMs: number;
+}
+
+/** Uber Eats' client id and secret outside production when none are set (refused in production). */
+export const DEMO_UBER_EATS_CLIENT_ID = 'demo-uber-eats-client';
+
+/**
+ * Uber Eats: both credentials or neither (then outside production the demo ones, whose webhook
+ * secret is the demo secret; in production Uber Eats is off). A demo value, or an address that is
+ * not https, is refused in production. The client secret is also the webhook's signing key.
+ */
+function uberEatsConfig(env: Env, production: boolean, problems: string[]): UberEatsConfig | null {
+  const { UBER_EATS_CLIENT_ID: id, UBER_EATS_CLIENT_SECRET: secret } = env;
+  if (Boolean(id) !== Boolean(secret)) {
+    problems.push('UBER_EATS_CLIENT_ID, UBER_EATS_CLIENT_SECRET: set both or neither');
+    return null;
+  }
+  if (env.UBER_EATS_WEBHOOK_SECRET && secret && env.UBER_EATS_WEBHOOK_SECRET !== secret) {
+    problems.push(
+      'UBER_EATS_WEBHOOK_SECRET: Uber signs its webhooks with the client secret; leave it unset or equal to UBER_EATS_CLIENT_SECRET',
+    );
+  }
+  if (production) {
+    if (id?.startsWith('demo-') || secret?.startsWith('demo-')) {
+      problems.push(
+        'UBER_EATS_CLIENT_ID, UBER_EATS_CLIENT_SECRET: a demo value cannot be used in production',
+      );
+    }
+    for (const [name, url] of [
+      ['UBER_EATS_API_URL', env.UBER_EATS_API_URL],
+      ['UBER_EATS_AUTH_URL', env.UBER_EATS_AUTH_URL],
+    ] as const) {
+      if (id && !url.startsWith('https://'))
+        problems.push(`${name}: must be an https:// address in production`);
+    }
+    if (!id) return null;
+  }
+  return {
+    clientId: id ?? DEMO_UBER_EATS_CLIENT_ID,
+    clientSecret:
+      secret ?? env.UBER_EATS_WEBHOOK_SECRET ?? `demo-${MARKETPLACE_PLATFORMS.uber_eats.slug}-secret`,
+    apiUrl: env.UBER_EATS_API_URL.replace(/\/+$/, ''),
+    authUrl: env.UBER_EATS_AUTH_URL,
+    timeoutMs: env.UBER_EATS_TIMEOUT_MS,
+  };
 }
 
 export interface SquareConfig {
@@ -382,9 +465,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
     problems.push('FACEBOOK_APP_ID, FACEBOOK_APP_SECRET: set both or neither');
   }
-  const secrets = marketplaceSecrets(env, production);
+  const uberEats = uberEatsConfig(env, production, problems);
+  const doordash = doordashConfig(env, production, problems);
+  const givenSecrets = marketplaceSecrets(env, production);
+  const secrets = { ...givenSecrets, uber_eats: uberEats?.clientSecret ?? null };
   const payments = paymentsConfig(env, production, problems);
-  for (const [channel, secret] of Object.entries(secrets)) {
+  for (const [channel, secret] of Object.entries(givenSecrets)) {
     if (production && secret?.startsWith('demo-')) {
       problems.push(`${channel.toUpperCase()}_WEBHOOK_SECRET: a demo secret cannot be used in production`);
     }
@@ -467,6 +553,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       orphanGraceMinutes: env.PAYMENTS_ORPHAN_GRACE_MINUTES,
     },
     marketplaceSecrets: secrets,
+    uberEats,
+    doordash,
     facebook:
       env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
         ? {
@@ -516,19 +604,79 @@ function imageBucket(env: Env, production: boolean, problems: string[]): S3Image
   };
 }
 
-function marketplaceSecrets(env: Env, production: boolean): Record<MarketplaceChannel, string | null> {
-  const given: Record<MarketplaceChannel, string | undefined> = {
+/** The platforms that sign their webhooks with a shared secret (HMAC of the body). */
+export type SignedChannel = 'uber_eats' | 'deliveroo';
+
+function marketplaceSecrets(env: Env, production: boolean): Record<SignedChannel, string | null> {
+  const given: Record<SignedChannel, string | undefined> = {
     uber_eats: env.UBER_EATS_WEBHOOK_SECRET,
     deliveroo: env.DELIVEROO_WEBHOOK_SECRET,
-    doordash: env.DOORDASH_WEBHOOK_SECRET,
-    menulog: env.MENULOG_WEBHOOK_SECRET,
   };
-  const secret = (channel: MarketplaceChannel) =>
+  const secret = (channel: SignedChannel) =>
     given[channel] ?? (production ? null : `demo-${MARKETPLACE_PLATFORMS[channel].slug}-secret`);
-  return {
-    uber_eats: secret('uber_eats'),
-    deliveroo: secret('deliveroo'),
-    doordash: secret('doordash'),
-    menulog: secret('menulog'),
+  return { uber_eats: secret('uber_eats'), deliveroo: secret('deliveroo') };
+}
+
+export interface DoordashConfig {
+  /** What DoorDash sends after `Bearer ` in the Authorization header of each webhook. */
+  webhookToken: string;
+  developerId: string;
+  keyId: string;
+  /** As the Developer Portal shows it (base64url); decoded, it is the JWT's HMAC key. */
+  signingSecret: string;
+  apiUrl: string;
+  /** How long one confirmation is waited for. */
+  timeoutMs: number;
+}
+
+/** DoorDash settings outside production when none is set (refused in production). */
+export const DEMO_DOORDASH = {
+  webhookToken: 'demo-doordash-webhook-token',
+  developerId: 'demo-doordash-developer-id',
+  keyId: 'demo-doordash-key-id',
+  signingSecret: Buffer.from('demo-doordash-signing-secret-32b').toString('base64url'),
+} as const;
+
+/** DoorDash's four settings, all or none; adds to problems what is missing or unusable. */
+function doordashConfig(env: Env, production: boolean, problems: string[]): DoordashConfig | null {
+  const given = {
+    DOORDASH_WEBHOOK_TOKEN: env.DOORDASH_WEBHOOK_TOKEN,
+    DOORDASH_DEVELOPER_ID: env.DOORDASH_DEVELOPER_ID,
+    DOORDASH_KEY_ID: env.DOORDASH_KEY_ID,
+    DOORDASH_SIGNING_SECRET: env.DOORDASH_SIGNING_SECRET,
   };
+  const apiUrl = env.DOORDASH_API_URL.replace(/\/+$/, '');
+  const timeoutMs = env.DOORDASH_TIMEOUT_MS;
+  if (!Object.values(given).some(Boolean)) {
+    return production ? null : { ...DEMO_DOORDASH, apiUrl, timeoutMs };
+  }
+  const missing = Object.entries(given)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length > 0) {
+    problems.push(`${missing.join(', ')}: required for DoorDash (set all four DOORDASH_* settings or none)`);
+    return null;
+  }
+  const config = {
+    webhookToken: given.DOORDASH_WEBHOOK_TOKEN!,
+    developerId: given.DOORDASH_DEVELOPER_ID!,
+    keyId: given.DOORDASH_KEY_ID!,
+    signingSecret: given.DOORDASH_SIGNING_SECRET!,
+    apiUrl,
+    timeoutMs,
+  };
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(config.signingSecret)) {
+    problems.push('DOORDASH_SIGNING_SECRET: must be the signing secret as DoorDash shows it (base64url)');
+  }
+  if (production && !apiUrl.startsWith('https://')) {
+    problems.push('DOORDASH_API_URL: must be an https:// address in production');
+  }
+  if (production) {
+    for (const [name, value] of Object.entries(given)) {
+      if (Object.values(DEMO_DOORDASH).includes(value as never)) {
+        problems.push(`${name}: the demo value cannot be used in production`);
+      }
+    }
+  }
+  return config;
 }

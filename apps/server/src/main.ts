@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { disableAccountsWithPassword } from './modules/auth/auth.service.js';
 import { startDeviceCodePoller } from './modules/kiosks/kiosks.service.js';
 import { startLimitHousekeeping } from './modules/limits/limits.service.js';
+import { startInboxWorker } from './modules/marketplaces/inbox.service.js';
 import { startOutboxWorker } from './modules/notifications/outbox.service.js';
 import { startReconciliation } from './modules/payments/reconciliation.js';
 
@@ -64,12 +65,13 @@ async function main(): Promise<void> {
   const housekeeping = startLimitHousekeeping(app.appContext);
   const reconciliation = startReconciliation(app.appContext);
   const deviceCodes = startDeviceCodePoller(app.appContext);
+  const inbox = startInboxWorker(app.appContext);
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     housekeeping.stop();
-    await Promise.all([reconciliation.stop(), deviceCodes.stop()]);
+    await Promise.all([reconciliation.stop(), deviceCodes.stop(), inbox.stop()]);
     await worker.stop();
     await folder.stop();
     await database.close();

@@ -8,8 +8,9 @@ import { expect, expectAccessible, loginAs, test } from './fixtures';
  * of every location on every platform (ue-<location>-<brand>).
  */
 
+/** Uber Eats' Payment Details report: one row per order (docs/marketplaces.md, CSV exports). */
 const HEADING =
-  'Store ID,Order ID,Date Ordered,Time Ordered,Order Status,Item Name,Quantity,Item Price,Customisations,Special Instructions,Order Total,Marketplace Fee';
+  'Store ID,Order ID,Order Date,Order Accept Time,Order Status,Sales (incl. GST),Marketplace Fee';
 
 async function chooseOption(page: Page, field: Locator, option: string | RegExp): Promise<void> {
   await field.click();
@@ -63,9 +64,7 @@ test.describe('marketplaces', () => {
     await page.getByRole('tab', { name: 'Import orders' }).click();
     await chooseOption(page, page.getByRole('combobox', { name: 'Platform' }), 'Uber Eats');
     const orderId = `UE-E2E-${Date.now()}`;
-    await chooseFile(page, 'uber-eats-bad.csv', [
-      `ue-1-1,${orderId},18/11/2026,12:30,Completed,Mystery Meal,two,14.50,,,14.50,4.35`,
-    ]);
+    await chooseFile(page, 'uber-eats-bad.csv', [`ue-1-1,${orderId},18/11/2026,12:30,Completed,lots,4.35`]);
     const previewed = adminCall(page, 'marketplace_import_preview');
     await page.getByRole('button', { name: 'Preview' }).click();
     expect((await previewed).ok()).toBe(true);
@@ -73,28 +72,21 @@ test.describe('marketplaces', () => {
       page.getByRole('alert').filter({ hasText: 'The file cannot be imported yet' }),
     ).toBeVisible();
     const errors = page.getByRole('table', { name: 'Row errors' });
-    await expect(errors.getByRole('row').nth(1)).toContainText(
-      '2Quantity"two" is not a whole number from 1 to 999',
-    );
+    await expect(errors.getByRole('row').nth(1)).toContainText('2Sales (incl. GST)"lots" is not an amount');
     await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
     await expectAccessible(page, 'import preview with errors');
 
     // The corrected file: previewed, imported, and a second import adds nothing.
-    await chooseFile(page, 'uber-eats.csv', [
-      `ue-1-1,${orderId},18/11/2026,12:30,Completed,Mystery Meal,2,14.50,Extra cheese~1=1.50,,32.00,9.60`,
-    ]);
+    await chooseFile(page, 'uber-eats.csv', [`ue-1-1,${orderId},18/11/2026,12:30,Completed,32.00,9.60`]);
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByText('Ready: importing adds 1 new order.')).toBeVisible();
     await expect(page.getByRole('table', { name: /as they will be stored/ })).toContainText(orderId);
-    await expect(page.getByText('Unmatched meals')).toBeVisible();
     const imported = adminCall(page, 'marketplace_import_commit');
     await page.getByRole('button', { name: 'Import' }).click();
     expect((await imported).ok()).toBe(true);
     await expect(page.getByText('1 new order, $32.00.')).toBeVisible();
 
-    await chooseFile(page, 'uber-eats.csv', [
-      `ue-1-1,${orderId},18/11/2026,12:30,Completed,Mystery Meal,2,14.50,Extra cheese~1=1.50,,32.00,9.60`,
-    ]);
+    await chooseFile(page, 'uber-eats.csv', [`ue-1-1,${orderId},18/11/2026,12:30,Completed,32.00,9.60`]);
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(
       page.getByText('Every order of this file is already in the ledger: importing adds nothing.'),

@@ -78,6 +78,8 @@ test.describe('super admin', () => {
       order_id: order.id,
       amount: item.toFixed(2),
       reason: `Missing item: 1 × ${twice.meal_name}`,
+      // The item's brand: the refund counts against that brand's sales.
+      vendor_id: expect.any(Number),
     });
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`${aud(item)} was refunded to the customer's card.`)).toBeVisible();

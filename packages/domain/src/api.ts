@@ -4,6 +4,7 @@ import { financeCalls } from './finance/finance.calls.js';
 import { contactCalls } from './kiosks/contact.calls.js';
 import { kiosksCalls } from './kiosks/kiosks.calls.js';
 import { locationsCalls } from './locations/locations.calls.js';
+import { marketplaceInboxCalls } from './marketplaces/inbox.calls.js';
 import { marketplacesCalls, marketplaceWebhookCalls } from './marketplaces/marketplaces.calls.js';
 import { menusCalls } from './menu/menus.calls.js';
 import { vendorsCalls } from './menu/vendors.calls.js';
@@ -23,7 +24,7 @@ export const API = {
   finance: financeCalls,
   kiosks: kiosksCalls,
   locations: locationsCalls,
-  marketplaces: { ...marketplacesCalls, ...marketplaceWebhookCalls },
+  marketplaces: { ...marketplacesCalls, ...marketplaceWebhookCalls, ...marketplaceInboxCalls },
   menus: menusCalls,
   notifications: notificationsCalls,
   orders: ordersCalls,

@@ -339,13 +339,15 @@ const EXPECTED: Record<string, Row> = {
     body((s) => ({ kiosk_id: s.kiosk })),
   ),
   'POST /api/v1/contact/': row('public', 'none'),
-  // Marketplace webhooks are open, but each checks its platform's HMAC signature of the raw body;
-  // the signed store id, not a caller, decides the location.
+  // Marketplace webhooks are open, but each is authenticated as its platform does (Uber Eats and
+  // Deliveroo: HMAC signature of the raw body; DoorDash: the portal's bearer token); the store id
+  // of the platform's order, not a caller, decides the location.
   'POST /api/v1/marketplaces/uber-eats/webhook/': row('public', 'none'),
   'POST /api/v1/marketplaces/deliveroo/webhook/': row('public', 'none'),
   'POST /api/v1/marketplaces/doordash/webhook/': row('public', 'none'),
-  'POST /api/v1/marketplaces/menulog/webhook/': row('public', 'none'),
   '/api/v1/admin-data/ marketplace_stores': row([SA], 'none'),
+  '/api/v1/admin-data/ marketplace_inbox': row([SA], 'none'),
+  '/api/v1/admin-data/ marketplace_inbox_retry': row([SA], 'none'),
   '/api/v1/admin-data/ save_marketplace_store': row(
     [SA],
     'any',

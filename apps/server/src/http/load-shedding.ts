@@ -197,8 +197,15 @@ function busy(reply: FastifyReply) {
   return { ...toWire(unavailable(BUSY)), code: 'overloaded' };
 }
 
-/** Never shed: load balancers must see health. */
-const isHealth = (request: FastifyRequest) => request.url === '/healthz';
+/**
+ * Never shed: load balancers must see health, and a marketplace webhook is only written to the
+ * inbox (a short insert) and answered: a platform refused gives up after a few retries and the
+ * order is lost (Uber Eats cancels an order not answered in time), so it is let in while the
+ * database is up. Known by its route, never by what the client says.
+ */
+const neverShed = (request: FastifyRequest) =>
+  request.url === '/healthz' || MARKETPLACE_WEBHOOK.test(request.routeOptions?.url ?? '');
+const MARKETPLACE_WEBHOOK = /^\/api\/v1\/marketplaces\/[a-z-]+\/webhook\/$/;
 /**
  * A live event stream stays open by design: shed like any request, but not counted as work. Known
  * by its route, never by what the client says it accepts.
@@ -212,7 +219,7 @@ const isEventStream = (request: FastifyRequest) =>
  * every request while the event loop lags more than `maxEventLoopDelayMs` (a mean over a second, a
  * backstop), is answered at once with 503 and Retry-After (the spec's failure shape, code
  * `overloaded`). Clients back off instead of timing out, and the server recovers as soon as the
- * load drops. `/healthz` is never shed. A request counts only once its body has been read.
+ * load drops. `/healthz` and the marketplace webhooks are never shed. A request counts only once its body has been read.
  */
 export async function addLoadShedding(app: FastifyInstance, options: LoadOptions): Promise<void> {
   if (options.maxEventLoopDelayMs > 0) {
@@ -221,7 +228,7 @@ export async function addLoadShedding(app: FastifyInstance, options: LoadOptions
       exposeStatusRoute: false,
       // under-pressure sends what the handler returns; returning nothing lets the request through.
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply) =>
-        isHealth(request) ? undefined : busy(reply)) as unknown as () => void,
+        neverShed(request) ? undefined : busy(reply)) as unknown as () => void,
     });
   }
   if (options.maxInFlight <= 0 && options.maxQueueMs <= 0) return;
@@ -232,7 +239,7 @@ export async function addLoadShedding(app: FastifyInstance, options: LoadOptions
   // Admitted once the body has arrived (preHandler): a client sending its body slowly holds a
   // socket (bounded by REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS), never a place in line.
   app.addHook('preHandler', (request, reply, done) => {
-    if (isHealth(request)) return done();
+    if (neverShed(request)) return done();
     const shed = () => void reply.send(busy(reply));
     if (isEventStream(request)) return admission.overloaded() ? shed() : done();
     // A client may hang up while its request waits in line: it is then dropped when its turn comes.

@@ -1,22 +1,27 @@
-import type { MarketplaceChannel } from '@kitchaco/domain';
 import { webhookUrl } from '@kitchaco/domain';
 import type { FastifyInstance } from 'fastify';
+import { DEMO_DOORDASH } from '../config.js';
 import { signatureHeaders } from '../integrations/marketplace-signatures.js';
 
-/** The secrets the server uses outside production (config.ts). */
-export const DEMO_SECRETS: Record<MarketplaceChannel, string> = {
-  uber_eats: 'demo-uber-eats-secret',
-  deliveroo: 'demo-deliveroo-secret',
-  doordash: 'demo-doordash-secret',
-  menulog: 'demo-menulog-secret',
-};
+/**
+ * Marketplace webhooks as the platforms send them, for server tests. Uber Eats sends ids only
+ * (uber-eats.test.ts has its own); Menulog's webhook is retired.
+ */
+export type TestWebhookChannel = 'deliveroo' | 'doordash';
+
+/** Deliveroo's secret outside production (config.ts). */
+export const DEMO_DELIVEROO_SECRET = 'demo-deliveroo-secret';
+/** DoorDash's webhook token outside production (config.ts). */
+export const DEMO_DOORDASH_TOKEN = DEMO_DOORDASH.webhookToken;
 
 export interface TestItem {
   name: string;
   quantity: number;
   /** Price of one, in cents. */
   cents: number;
+  /** Options of the item, each `quantity` per one of the item. */
   modifiers?: { name: string; quantity: number; cents: number }[];
+  /** The item's own instructions (DoorDash only: Deliveroo has one note per order). */
   note?: string;
 }
 
@@ -25,65 +30,28 @@ export interface TestOrder {
   storeId: string;
   /** A new order, or the platform's cancel notification of it. */
   state?: 'new' | 'canceled';
+  /** Deliveroo's `placed_at`; DoorDash sends no order time (the order is placed when received). */
   placedAt?: string;
   items: TestItem[];
-  /** Order total in cents; default: the sum of the lines. */
+  /** Deliveroo's order total in cents; default: the sum of the lines. DoorDash states none. */
   totalCents?: number;
-  feeCents?: number;
+  /** The customer's note for the whole order (Deliveroo `order_notes`, DoorDash `order_special_instructions`). */
+  orderNote?: string;
   customer?: { name: string; phone: string };
+  /** Our order id as confirmed to DoorDash, sent back in its cancellation (client_order_id). */
+  clientOrderId?: string;
 }
 
 const lineCents = (item: TestItem) =>
   item.quantity * (item.cents + (item.modifiers ?? []).reduce((s, m) => s + m.quantity * m.cents, 0));
 
-/** A platform's own notification of an order, in the shape that platform sends. */
-export function notification(channel: MarketplaceChannel, order: TestOrder): Record<string, unknown> {
+/** A platform's own notification of an order, in the shape that platform documents. */
+export function notification(channel: TestWebhookChannel, order: TestOrder): Record<string, unknown> {
   const canceled = order.state === 'canceled';
   const placedAt = order.placedAt ?? '2026-11-18T12:30:00+11:00';
   const subtotal = order.items.reduce((s, i) => s + lineCents(i), 0);
-  const total = order.totalCents ?? subtotal;
   const customer = order.customer ?? { name: 'Maya', phone: '+61400111222' };
   switch (channel) {
-    case 'uber_eats':
-      return {
-        event_id: `evt-${order.externalId}-${order.state ?? 'new'}`,
-        event_type: 'orders.notification',
-        event_time: 1_795_000_000,
-        meta: { resource_id: order.externalId, status: 'pos', user_id: order.storeId },
-        order: {
-          display_id: order.externalId.slice(0, 5).toUpperCase(),
-          current_state: canceled ? 'CANCELED' : 'CREATED',
-          placed_at: placedAt,
-          eater: { first_name: customer.name, phone: customer.phone },
-          cart: {
-            items: order.items.map((i) => ({
-              title: i.name,
-              quantity: i.quantity,
-              price: { unit_price: { amount: i.cents }, total_price: { amount: lineCents(i) } },
-              selected_modifier_groups: i.modifiers?.length
-                ? [
-                    {
-                      title: 'Extras',
-                      selected_items: i.modifiers.map((m) => ({
-                        title: m.name,
-                        quantity: m.quantity,
-                        price: { unit_price: { amount: m.cents } },
-                      })),
-                    },
-                  ]
-                : [],
-              special_instructions: i.note ?? '',
-            })),
-          },
-          payment: {
-            charges: {
-              sub_total: { amount: subtotal },
-              total: { amount: total },
-              ...(order.feeCents === undefined ? {} : { marketplace_fee: { amount: order.feeCents } }),
-            },
-          },
-        },
-      };
     case 'deliveroo':
       return {
         event: canceled ? 'order.status_update' : 'order.new',
@@ -93,95 +61,97 @@ export function notification(channel: MarketplaceChannel, order: TestOrder): Rec
             order_number: '0042',
             location_id: order.storeId,
             status: canceled ? 'canceled' : 'placed',
+            placed_at: placedAt,
             start_preparing_at: placedAt,
+            order_notes: order.orderNote ?? null,
             items: order.items.map((i) => ({
               name: i.name,
               quantity: i.quantity,
               unit_price: { fractional: i.cents, currency_code: 'AUD' },
-              total_price: { fractional: lineCents(i) },
+              total_price: { fractional: lineCents(i), currency_code: 'AUD' },
               modifiers: (i.modifiers ?? []).map((m) => ({
                 name: m.name,
                 quantity: m.quantity,
-                unit_price: { fractional: m.cents },
+                unit_price: { fractional: m.cents, currency_code: 'AUD' },
               })),
             })),
-            partner_order_subtotal: { fractional: subtotal },
-            total_price: { fractional: total },
+            partner_order_subtotal: { fractional: subtotal, currency_code: 'AUD' },
+            total_price: { fractional: order.totalCents ?? subtotal, currency_code: 'AUD' },
             customer: { first_name: customer.name, contact_number: customer.phone },
           },
         },
       };
     case 'doordash':
+      // The Order Canceled webhook and the Orders webhook, in the shapes of DoorDash's samples
+      // (docs/marketplaces.md, "DoorDash").
+      if (canceled) {
+        return {
+          external_order_id: order.externalId,
+          client_order_id: order.clientOrderId ?? null,
+          store: { merchant_supplied_id: order.storeId, provider_type: 'kitchaco' },
+          is_asap: true,
+        };
+      }
       return {
-        event: { type: canceled ? 'OrderCancel' : 'OrderCreate' },
+        event: { type: 'OrderCreate', status: 'NEW' },
         order: {
           id: order.externalId,
-          store: { merchant_supplied_id: order.storeId },
-          consumer: { first_name: customer.name, phone: customer.phone },
+          store: { merchant_supplied_id: order.storeId, provider_type: 'kitchaco' },
+          consumer: { first_name: customer.name, last_name: '', phone: customer.phone },
           categories: [
             {
+              merchant_supplied_id: 'menu',
               name: 'Menu',
               items: order.items.map((i) => ({
                 name: i.name,
                 quantity: i.quantity,
                 price: i.cents,
-                special_instructions: i.note ?? null,
-                options: (i.modifiers ?? []).map((m) => ({
-                  name: m.name,
-                  quantity: m.quantity,
-                  price: m.cents,
-                })),
+                special_instructions: i.note ?? '',
+                extras: i.modifiers?.length
+                  ? [
+                      {
+                        name: 'Extras',
+                        options: i.modifiers.map((m) => ({
+                          name: m.name,
+                          quantity: m.quantity,
+                          price: m.cents,
+                        })),
+                      },
+                    ]
+                  : [],
               })),
             },
           ],
           subtotal,
-          total,
-          ...(order.feeCents === undefined ? {} : { commission: order.feeCents }),
-          created_at: placedAt,
+          tax: Math.round(subtotal / 11),
+          order_special_instructions: order.orderNote ?? '',
+          is_pickup: false,
+          fulfillment_type: 'dx_delivery',
+          experience: 'DOORDASH',
         },
-      };
-    case 'menulog':
-      return {
-        OrderId: order.externalId,
-        RestaurantId: order.storeId,
-        PlacedDate: placedAt,
-        Status: canceled ? 'Cancelled' : 'Placed',
-        Customer: { Name: customer.name, PhoneNumber: customer.phone },
-        Items: order.items.map((i) => ({
-          Name: i.name,
-          Quantity: i.quantity,
-          UnitPrice: i.cents / 100,
-          TotalPrice: lineCents(i) / 100,
-          Items: (i.modifiers ?? []).map((m) => ({
-            Name: m.name,
-            Quantity: m.quantity,
-            UnitPrice: m.cents / 100,
-          })),
-          Notes: i.note ?? null,
-        })),
-        SubTotal: subtotal / 100,
-        TotalPrice: total / 100,
-        ...(order.feeCents === undefined ? {} : { Commission: order.feeCents / 100 }),
       };
   }
 }
 
-/** Posts a body to a platform's webhook, signed as the platform would (or with another secret). */
+/**
+ * Posts a body to a platform's webhook as the platform would: Deliveroo signed with its secret
+ * (or `secret`), DoorDash with `Authorization: Bearer <token>` (or `token`).
+ */
 export function deliver(
   app: FastifyInstance,
-  channel: MarketplaceChannel,
+  channel: TestWebhookChannel,
   body: Record<string, unknown> | string,
-  options: { secret?: string; headers?: Record<string, string> } = {},
+  options: { secret?: string; token?: string; headers?: Record<string, string> } = {},
 ) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  const auth =
+    channel === 'doordash'
+      ? { authorization: `Bearer ${options.token ?? DEMO_DOORDASH_TOKEN}` }
+      : signatureHeaders('deliveroo', options.secret ?? DEMO_DELIVEROO_SECRET, raw);
   return app.inject({
     method: 'POST',
     url: webhookUrl(channel),
-    headers: {
-      'content-type': 'application/json',
-      ...signatureHeaders(channel, options.secret ?? DEMO_SECRETS[channel], raw),
-      ...options.headers,
-    },
+    headers: { 'content-type': 'application/json', ...auth, ...options.headers },
     payload: raw,
   });
 }

@@ -2,14 +2,19 @@ import type { OrderStatus } from '../constants.js';
 import type { MarketplaceChannel } from './marketplace-order.js';
 
 /**
- * Each platform's order export, as one table: its column headings, how it writes dates and
- * modifiers, and its status words. One row of an export is one item line; the rows sharing an
- * order id form one order, and the order's columns (store, date, status, total, fee) repeat on each
- * of its rows. Money is in dollars ("12.50", "$12.50"). The shared reader (csv-import.ts) does the
- * rest, the same way for all four; docs/marketplaces.md shows a sample of each.
+ * Each platform's report file, as one table: which report it is, its column headings (with the
+ * other spellings the platform uses), how it writes dates, its status words, and whether a row is
+ * one order or one item line. The shared reader (csv-import.ts) does the rest, the same way for
+ * all four; docs/marketplaces-exports.md says where each file is downloaded and what is read.
+ *
+ * Two layouts:
+ * - `orders`: one row per order, no items (Uber Eats' Payment Details report). Rows sharing an order
+ *   id (a refund row after the sale) are one order: amounts added up, the most final status kept.
+ *   The order gets one summary line of its whole amount, so brand sales add up to order sales.
+ * - `item-lines`: one row per item line; the order's columns repeat on each of its rows.
  */
 
-/** The fields an export provides; each maps to one column heading. */
+/** The fields a report provides; each maps to one column heading. */
 export interface CsvColumns {
   storeId: string;
   orderId: string;
@@ -17,64 +22,110 @@ export interface CsvColumns {
   date: string;
   time?: string;
   status: string;
-  itemName: string;
-  quantity: string;
+  /** Item columns: `item-lines` formats only. */
+  itemName?: string;
+  quantity?: string;
   /** Price of one item, before its modifiers. */
-  unitPrice: string;
-  modifiers: string;
-  specialInstructions: string;
+  unitPrice?: string;
+  modifiers?: string;
+  specialInstructions?: string;
   orderTotal: string;
+  /** The platform's fee or commission on the order (for payout reconciliation). */
   platformFee: string;
 }
 
-export interface CsvFormat {
+export type CsvField = keyof CsvColumns;
+
+interface CsvFormatBase {
+  /** The report's name in the platform's portal, for messages ("is this the Uber Eats Payment Details report?"). */
+  report: string;
   columns: CsvColumns;
+  /** Other headings the platform writes for a column (by region or report version). */
+  aliases?: Partial<Record<CsvField, readonly string[]>>;
   /** How the date column is written (with the time when the format has no time column). */
-  date: { example: string; pattern: RegExp };
-  time?: { example: string; pattern: RegExp };
-  /** The export's status words (compared case-insensitively) and our status for each. */
+  date: { example: string; patterns: readonly RegExp[] };
+  time?: {
+    example: string;
+    pattern: RegExp /** A blank cell is midnight (never-accepted orders). */;
+    optional: boolean;
+  };
+  /** The report's status words (compared case-insensitively) and our status for each. */
   statuses: Record<string, OrderStatus>;
+}
+
+export interface OrdersCsvFormat extends CsvFormatBase {
+  layout: 'orders';
+  /** The name of the one summary line an order gets (the report has no items). */
+  summaryLine: string;
+}
+
+export interface ItemLinesCsvFormat extends CsvFormatBase {
+  layout: 'item-lines';
   /** Several modifiers in one cell: the separator and the shape of one (name, qty, price groups). */
   modifiers: { separator: string; example: string; pattern: RegExp };
 }
 
+export type CsvFormat = OrdersCsvFormat | ItemLinesCsvFormat;
+
 const DAY_MONTH_YEAR = /^(?<day>\d{1,2})\/(?<month>\d{1,2})\/(?<year>\d{4})$/;
 const YEAR_MONTH_DAY = /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})$/;
 const HOUR_MINUTE = /^(?<hour>\d{1,2}):(?<minute>\d{2})(?::\d{2})?$/;
+/** 24-hour "13:05" or 12-hour "1:05 PM" (seconds allowed, ignored). */
+const HOUR_MINUTE_12_OR_24 =
+  /^(?<hour>\d{1,2}):(?<minute>\d{2})(?::\d{2})?(?:\s*(?<half>[AaPp])\.?[Mm]\.?)?$/;
 const PRICE = String.raw`\$?(?<price>\d+(?:\.\d{1,2})?)`;
 
 export const CSV_FORMATS: Record<MarketplaceChannel, CsvFormat> = {
+  /**
+   * Uber Eats Manager → Reports → Request reports → Payment Details: one row per order (a refund
+   * is a further row of the same Order ID), CSV whose first row may describe the columns.
+   * Sources: help.uber.com "Download comprehensive Payment Details Reports"
+   * (https://help.uber.com/bg-BG/restaurants/article/download-comprehensive-payment-details-reports?nodeId=9b436c1f-485a-46d9-9361-12fec294c368);
+   * column definitions and the Order Status values Completed, Canceled, Refund, Failed: help.uber.com
+   * "Profit Summary Details" (https://help.uber.com/si-LK/merchants-and-restaurants/article/profit-summary-details?nodeId=cd9e5108-aa19-4358-89b6-2f546a0dbac9)
+   * and "View and download payment statements and details"
+   * (https://help.uber.com/restaurants/article/view-and-download-payment-statements-and-details?nodeId=3f66d7f8-cf11-438b-b0d1-13fe0bf8f3ef);
+   * a full current heading row (Store Name, External Store ID, Order ID, Order Status, Order Date,
+   * Order Accept Time, Sales (incl. tax), Marketplace Fee …) as parsed by open-source readers of
+   * the report; Australian reports say GST where others say tax ("Sales (incl. GST)").
+   */
   uber_eats: {
+    report: 'Payment Details report',
+    layout: 'orders',
+    summaryLine: 'Uber Eats order (no item detail)',
     columns: {
       storeId: 'Store ID',
       orderId: 'Order ID',
-      date: 'Date Ordered',
-      time: 'Time Ordered',
+      date: 'Order Date',
+      time: 'Order Accept Time',
       status: 'Order Status',
-      itemName: 'Item Name',
-      quantity: 'Quantity',
-      unitPrice: 'Item Price',
-      modifiers: 'Customisations',
-      specialInstructions: 'Special Instructions',
-      orderTotal: 'Order Total',
+      orderTotal: 'Sales (incl. GST)',
       platformFee: 'Marketplace Fee',
     },
-    date: { example: 'DD/MM/YYYY', pattern: DAY_MONTH_YEAR },
-    time: { example: 'HH:mm', pattern: HOUR_MINUTE },
+    aliases: {
+      storeId: ['External Store ID'],
+      date: ['Order Date / Refund date'],
+      orderTotal: ['Sales (incl. tax)'],
+    },
+    date: { example: 'DD/MM/YYYY', patterns: [DAY_MONTH_YEAR, YEAR_MONTH_DAY] },
+    time: { example: 'HH:mm', pattern: HOUR_MINUTE_12_OR_24, optional: true },
     statuses: {
       completed: 'Finished',
-      cancelled: 'Canceled',
       canceled: 'Canceled',
-      refunded: 'Canceled',
-      unfulfilled: 'Canceled',
-    },
-    modifiers: {
-      separator: ',',
-      example: 'Extra cheese~1=1.50, Bacon~2=2.00',
-      pattern: new RegExp(String.raw`^(?<name>.+?)\s*~\s*(?<qty>\d+)\s*=\s*${PRICE}$`),
+      cancelled: 'Canceled',
+      refund: 'Canceled',
+      failed: 'Canceled',
     },
   },
+  /**
+   * Deliveroo left Australia in November 2022. No public documentation of the Partner Hub order
+   * export's columns was found (Hub → Reports only lists the metrics: help.deliveroo.com
+   * "How to view and use reports in Hub", https://help.deliveroo.com/en/articles/6463245), so this
+   * is the layout the import has always read, unchanged.
+   */
   deliveroo: {
+    report: 'order export',
+    layout: 'item-lines',
     columns: {
       storeId: 'Restaurant ID',
       orderId: 'Order ID',
@@ -90,8 +141,9 @@ export const CSV_FORMATS: Record<MarketplaceChannel, CsvFormat> = {
     },
     date: {
       example: 'YYYY-MM-DD HH:mm',
-      pattern:
+      patterns: [
         /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})[ T](?<hour>\d{1,2}):(?<minute>\d{2})(?::\d{2})?$/,
+      ],
     },
     statuses: {
       delivered: 'Finished',
@@ -106,7 +158,15 @@ export const CSV_FORMATS: Record<MarketplaceChannel, CsvFormat> = {
       pattern: new RegExp(String.raw`^(?<qty>\d+)\s*x\s*(?<name>.+?)\s*\(${PRICE}\)$`),
     },
   },
+  /**
+   * DoorDash's Merchant Portal → Reports → Create report → Financial report is described on
+   * get.doordash.com "Understanding Your DoorDash Financials"
+   * (https://get.doordash.com/en-us/learning-center/financials), which lists no columns; no
+   * column list from DoorDash itself was found, so this is the layout the import has always read.
+   */
   doordash: {
+    report: 'order export',
+    layout: 'item-lines',
     columns: {
       storeId: 'Merchant Store ID',
       orderId: 'DoorDash Order ID',
@@ -121,8 +181,8 @@ export const CSV_FORMATS: Record<MarketplaceChannel, CsvFormat> = {
       orderTotal: 'Order Subtotal',
       platformFee: 'Commission',
     },
-    date: { example: 'YYYY-MM-DD', pattern: YEAR_MONTH_DAY },
-    time: { example: 'HH:mm', pattern: HOUR_MINUTE },
+    date: { example: 'YYYY-MM-DD', patterns: [YEAR_MONTH_DAY] },
+    time: { example: 'HH:mm', pattern: HOUR_MINUTE, optional: false },
     statuses: {
       delivered: 'Finished',
       'picked up': 'Finished',
@@ -135,7 +195,14 @@ export const CSV_FORMATS: Record<MarketplaceChannel, CsvFormat> = {
       pattern: new RegExp(String.raw`^(?<name>.+?)\s*\((?<qty>\d+)\s*@\s*${PRICE}\)$`),
     },
   },
+  /**
+   * Menulog stopped trading in Australia on 26 November 2025. No public documentation of the
+   * Partner Centre order export's columns was found, so this is the layout the import has always
+   * read, unchanged.
+   */
   menulog: {
+    report: 'order export',
+    layout: 'item-lines',
     columns: {
       storeId: 'Restaurant ID',
       orderId: 'Order ID',
@@ -151,7 +218,7 @@ export const CSV_FORMATS: Record<MarketplaceChannel, CsvFormat> = {
     },
     date: {
       example: 'DD/MM/YYYY HH:mm',
-      pattern: /^(?<day>\d{1,2})\/(?<month>\d{1,2})\/(?<year>\d{4})\s+(?<hour>\d{1,2}):(?<minute>\d{2})$/,
+      patterns: [/^(?<day>\d{1,2})\/(?<month>\d{1,2})\/(?<year>\d{4})\s+(?<hour>\d{1,2}):(?<minute>\d{2})$/],
     },
     statuses: {
       delivered: 'Finished',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toMills } from '../money/money.js';
-import { parseDollars, readMarketplaceCsv } from './csv-import.js';
+import { parseDollars, parseSignedDollars, readMarketplaceCsv } from './csv-import.js';
 import { readCsv } from './csv-parse.js';
 import { mealMatcher } from './meal-matching.js';
 
@@ -38,97 +38,218 @@ describe('dollar amounts of an export', () => {
   ])('reads %s', (text, mills) => expect(parseDollars(text)).toBe(mills));
 
   it.each(['-1', '12.345', 'abc', '', '1,23'])('refuses %j', (text) => expect(parseDollars(text)).toBeNull());
+
+  it.each([
+    ['-5.00', -5_000],
+    ['-$1,234.50', -1_234_500],
+    ['$-0.05', -50],
+    ['-0', 0],
+    ['7', 7_000],
+  ])('reads the signed amount %s', (text, mills) => expect(parseSignedDollars(text)).toBe(mills));
+
+  it.each(['--1', '-$-1', '1-', '($5.00)', '-', '1.234'])('refuses the signed amount %j', (text) =>
+    expect(parseSignedDollars(text)).toBeNull(),
+  );
 });
 
-const UBER = [
-  'Store ID,Order ID,Date Ordered,Time Ordered,Order Status,Item Name,Quantity,Item Price,Customisations,Special Instructions,Order Total,Marketplace Fee',
-  'ue-1-1,UE-A,18/11/2026,12:30,Completed,Classic Burger,2,14.50,"Extra cheese~1=1.50",no pickles,37.00,11.10',
-  'ue-1-1,UE-A,18/11/2026,12:30,Completed,Fries,1,5.00,,,37.00,11.10',
-  'ue-1-1,UE-B,19/11/2026,18:05,Cancelled,Fries,1,$5.00,,,5.00,',
-].join('\n');
+/**
+ * Built from the documented columns of Uber Eats' Payment Details report (help.uber.com,
+ * https://help.uber.com/si-LK/merchants-and-restaurants/article/profit-summary-details?nodeId=cd9e5108-aa19-4358-89b6-2f546a0dbac9):
+ * a first row describing the report, then the headings; Australian files say GST where others say tax.
+ */
+const UBER_HEADING =
+  'Store Name,Store ID,Order ID,Workflow ID,Dining Mode,Order Channel,Order Status,Order Date,Order Accept Time,Sales (excl. GST),GST on Sales,Sales (incl. GST),Marketplace Fee,Total payout';
+const uberFile = (...rows: string[]) =>
+  ['"Payment details report, 01/11/2026 - 30/11/2026",,,,,,,,,,,,,', UBER_HEADING, ...rows].join('\r\n');
+const UBER = uberFile(
+  'Burger Barn,ue-1-1,UE-A,wf-1,Delivery,Uber Eats,Completed,18/11/2026,12:30,33.64,3.36,37.00,11.10,25.90',
+  'Burger Barn,ue-1-1,UE-B,wf-2,Delivery,Uber Eats,Canceled,19/11/2026,6:05 PM,4.55,0.45,$5.00,,0',
+  'Burger Barn,ue-1-1,UE-C,wf-3,Delivery,Uber Eats,Completed,20/11/2026,09:15:42,"1,122.27",112.23,"$1,234.50",370.35,864.15',
+  'Burger Barn,ue-1-1,UE-C,wf-3,Delivery,Uber Eats,Refund,21/11/2026,10:00,-4.55,-0.45,-5.00,-1.50,-3.50',
+  'Burger Barn,ue-1-1,UE-D,wf-4,Delivery,Uber Eats,Failed,21/11/2026,,0.00,0.00,0.00,,0',
+);
 
-describe('the Uber Eats order export', () => {
-  it('groups rows into orders, with local times in the location time zone', () => {
+describe('the Uber Eats Payment Details report', () => {
+  it('finds the headings under the description row and reads one order per Order ID', () => {
     const result = readMarketplaceCsv('uber_eats', UBER, MELBOURNE);
     expect(result.errors).toEqual([]);
-    expect(result.lines).toBe(3);
-    expect(result.orders.map((o) => [o.externalId, o.status, o.placedAt.toISOString(), o.total])).toEqual([
-      ['UE-A', 'Finished', '2026-11-18T01:30:00.000Z', toMills('37.00')],
-      ['UE-B', 'Canceled', '2026-11-19T07:05:00.000Z', toMills('5.00')],
+    expect(
+      result.orders.map((o) => [o.row, o.externalId, o.status, o.placedAt.toISOString(), o.total]),
+    ).toEqual([
+      [3, 'UE-A', 'Finished', '2026-11-18T01:30:00.000Z', toMills('37.00')],
+      [4, 'UE-B', 'Canceled', '2026-11-19T07:05:00.000Z', toMills('5.00')],
+      // The refund row of UE-C cancels it; its amounts are added to the sale's.
+      [5, 'UE-C', 'Canceled', '2026-11-19T22:15:00.000Z', toMills('1229.50')],
+      // Never accepted: no accept time, so local midnight of its date.
+      [7, 'UE-D', 'Canceled', '2026-11-20T13:00:00.000Z', 0],
     ]);
-    const [a] = result.orders;
-    expect(a).toMatchObject({ channel: 'uber_eats', storeId: 'ue-1-1', platformFee: toMills('11.10') });
-    expect(a!.subTotal).toBe(toMills('37.00'));
-    expect(a!.lines[0]).toEqual({
-      name: 'Classic Burger',
-      quantity: 2,
-      unitPrice: toMills('14.50'),
-      combos: [{ name: 'Extra cheese', quantity: 1, price: toMills('1.50') }],
-      specialRequest: 'no pickles',
-      lineTotal: toMills('32.00'),
-    });
+    expect(result.lines).toBe(4);
   });
 
-  it('finds columns by heading, in any order and case', () => {
-    const shuffled = [
-      'MARKETPLACE FEE,order id,Store ID,Date Ordered,Time Ordered,Order Status,Item Name,Quantity,Item Price,Customisations,Special Instructions, Order  Total ',
-      '11.10,UE-A,ue-1-1,18/11/2026,12:30,Completed,Fries,1,5.00,,,5.00',
+  it('gives each order one summary line of its amount, and the Marketplace Fee for reconciliation', () => {
+    const [a, b, c] = readMarketplaceCsv('uber_eats', UBER, MELBOURNE).orders;
+    expect(a).toMatchObject({
+      channel: 'uber_eats',
+      storeId: 'ue-1-1',
+      subTotal: toMills('37.00'),
+      platformFee: toMills('11.10'),
+      reportedFee: { column: 'Marketplace Fee', amount: toMills('11.10') },
+      customerName: null,
+    });
+    expect(a!.lines).toEqual([
+      {
+        name: 'Uber Eats order (no item detail)',
+        quantity: 1,
+        unitPrice: toMills('37.00'),
+        combos: [],
+        specialRequest: null,
+        lineTotal: toMills('37.00'),
+      },
+    ]);
+    expect(b!.platformFee).toBe(0);
+    expect(b!.reportedFee).toBeUndefined();
+    expect(c).toMatchObject({ platformFee: toMills('368.85'), subTotal: toMills('1229.50') });
+  });
+
+  it.each([
+    ['Completed', 'Finished'],
+    ['COMPLETED', 'Finished'],
+    ['Canceled', 'Canceled'],
+    ['Cancelled', 'Canceled'],
+    ['Refund', 'Canceled'],
+    ['failed', 'Canceled'],
+  ])('maps the status %s to %s', (word, status) => {
+    const file = uberFile(
+      `B,ue-1-1,UE-S,wf,Delivery,Uber Eats,${word},18/11/2026,12:30,1,0.1,1.10,0.33,0.77`,
+    );
+    const result = readMarketplaceCsv('uber_eats', file, MELBOURNE);
+    expect(result.errors).toEqual([]);
+    expect(result.orders[0]!.status).toBe(status);
+  });
+
+  it('reads the other spellings of the headings, in any order and case, with ISO dates', () => {
+    const text = [
+      'MARKETPLACE FEE,order id,External Store ID,Order Date / Refund date,Order Accept Time,order status, Sales (incl.  tax) ',
+      '1.50,UE-X,ue-1-1,2026-11-18,12:30,Completed,5.00',
     ].join('\n');
-    const result = readMarketplaceCsv('uber_eats', shuffled, MELBOURNE);
+    const result = readMarketplaceCsv('uber_eats', text, MELBOURNE);
     expect(result.errors).toEqual([]);
     expect(result.orders[0]).toMatchObject({
-      externalId: 'UE-A',
+      externalId: 'UE-X',
       total: toMills('5.00'),
-      platformFee: toMills('11.10'),
+      platformFee: toMills('1.50'),
     });
+    expect(result.orders[0]!.placedAt.toISOString()).toBe('2026-11-18T01:30:00.000Z');
   });
 
-  it('reports each bad cell with its row and column, and leaves that order out', () => {
-    const bad = [
-      UBER,
-      'ue-1-1,UE-C,31/02/2026,12:00,Completed,Fries,two,5.00,,,5.00,',
-      'ue-1-1,UE-D,01/12/2026,25:00,Lost,,1,5.001,cheese,,5.00,',
-      'ue-1-2,UE-A,18/11/2026,12:30,Completed,Cola,1,4.00,,,37.00,11.10',
-    ].join('\n');
-    const result = readMarketplaceCsv('uber_eats', bad, MELBOURNE);
+  it('names the column of an unknown status and of each bad cell, and leaves those orders out', () => {
+    const file = uberFile(
+      'B,ue-1-1,UE-A,wf,Delivery,Uber Eats,Completed,18/11/2026,12:30,33.64,3.36,37.00,11.10,25.90',
+      'B,ue-1-1,UE-E,wf,Delivery,Uber Eats,Disputed,18/11/2026,12:30,1,0.1,1.10,,1',
+      'B,ue-1-1,UE-F,wf,Delivery,Uber Eats,Completed,31/11/2026,13:60,1,0.1,1.1.0,--2,1',
+      'B,ue-1-1,UE-G,wf,Delivery,Uber Eats,Completed,18/11/2026,12:30,-1,-0.1,-1.10,,-1',
+      'B,,UE-H,wf,Delivery,Uber Eats,,18/11/2026,12:30,1,0.1,,,1',
+      'B,ue-9-9,UE-A,wf,Delivery,Uber Eats,Refund,18/11/2026,12:30,-1,-0.1,-1.10,,-1',
+    );
+    const result = readMarketplaceCsv('uber_eats', file, MELBOURNE);
     expect(result.errors).toEqual([
-      { row: 5, field: 'Date Ordered', message: '"31/02/2026" is not a date like DD/MM/YYYY' },
-      { row: 5, field: 'Quantity', message: '"two" is not a whole number from 1 to 999' },
-      { row: 6, field: 'Time Ordered', message: '"25:00" is not a time like HH:mm' },
-      { row: 6, field: 'Order Status', message: expect.stringContaining('"Lost" is not one of: completed') },
-      { row: 6, field: 'Item Name', message: 'is required' },
-      { row: 6, field: 'Item Price', message: '"5.001" is not an amount like 12.50' },
+      {
+        row: 4,
+        field: 'Order Status',
+        message: '"Disputed" is not one of: completed, canceled, cancelled, refund, failed',
+      },
+      { row: 5, field: 'Order Date', message: '"31/11/2026" is not a date like DD/MM/YYYY' },
+      { row: 5, field: 'Sales (incl. GST)', message: '"1.1.0" is not an amount like 12.50 or -12.50' },
+      { row: 5, field: 'Marketplace Fee', message: '"--2" is not an amount like 12.50 or -12.50' },
       {
         row: 6,
-        field: 'Customisations',
-        message: '"cheese" is not a modifier like "Extra cheese~1=1.50, Bacon~2=2.00"',
+        field: 'Sales (incl. GST)',
+        message: 'order UE-G totals -1.10: only a canceled order can total less than 0',
       },
+      { row: 7, field: 'Store ID', message: 'is required' },
+      { row: 7, field: 'Order Status', message: 'is required' },
+      { row: 7, field: 'Sales (incl. GST)', message: 'is required' },
       {
-        row: 7,
+        row: 8,
         field: 'Store ID',
-        message: 'differs from row 2 of order UE-A: every row of an order repeats its Store ID',
+        message: 'differs from row 3 of order UE-A: an order belongs to one store',
       },
     ]);
-    expect(result.orders.map((o) => o.externalId)).toEqual(['UE-B']);
+    expect(result.orders).toEqual([]);
   });
 
-  it('names a missing column and reads nothing', () => {
+  it('names a bad time', () => {
+    const file = uberFile('B,ue-1-1,UE-T,wf,Delivery,Uber Eats,Completed,18/11/2026,13:05 PM,1,0.1,1.10,,1');
+    expect(readMarketplaceCsv('uber_eats', file, MELBOURNE).errors).toEqual([
+      { row: 3, field: 'Order Accept Time', message: '"13:05 PM" is not a time like HH:mm' },
+    ]);
+  });
+
+  it('names a missing column on the heading row and reads nothing', () => {
     const text = UBER.replace('Marketplace Fee', 'Fee');
     const result = readMarketplaceCsv('uber_eats', text, MELBOURNE);
     expect(result.orders).toEqual([]);
     expect(result.errors).toEqual([
       {
-        row: 1,
+        row: 2,
         field: 'Marketplace Fee',
-        message: 'the column "Marketplace Fee" is missing: is this the Uber Eats order export?',
+        message: 'the column "Marketplace Fee" is missing: is this the Uber Eats Payment Details report?',
       },
     ]);
   });
 
-  it('says when there are no rows', () => {
-    expect(readMarketplaceCsv('uber_eats', UBER.split('\n')[0]!, MELBOURNE).errors).toEqual([
-      { row: 1, field: 'file', message: 'the file has no order rows' },
+  it('says when there are no rows under the headings', () => {
+    expect(readMarketplaceCsv('uber_eats', uberFile(), MELBOURNE).errors).toEqual([
+      { row: 2, field: 'file', message: 'the file has no order rows' },
     ]);
+  });
+});
+
+describe('an item-lines export', () => {
+  const DELIVEROO =
+    'Restaurant ID,Order ID,Order Placed,Order Status,Item,Item Quantity,Item Unit Price,Modifiers,Item Notes,Order Value,Commission';
+
+  it('reports each bad cell with its row and column, and leaves that order out', () => {
+    const text = [
+      DELIVEROO,
+      'dr-1-1,DR-A,2026-11-18 12:30,Delivered,Pad Thai,1,18.00,,,18.00,5.40',
+      'dr-1-1,DR-B,2026-02-31 12:00,Delivered,Pad Thai,two,-18.00,cheese,,18.00,',
+      'dr-1-1,DR-C,2026-11-18 12:30,Lost,Pad Thai,1,18.00,,,18.00,',
+      'dr-1-2,DR-A,2026-11-18 12:30,Delivered,Spring Rolls,1,6.00,,,18.00,5.40',
+    ].join('\n');
+    const result = readMarketplaceCsv('deliveroo', text, MELBOURNE);
+    expect(result.errors).toEqual([
+      { row: 3, field: 'Order Placed', message: '"2026-02-31 12:00" is not a date like YYYY-MM-DD HH:mm' },
+      { row: 3, field: 'Item Quantity', message: '"two" is not a whole number from 1 to 999' },
+      { row: 3, field: 'Item Unit Price', message: '"-18.00" is not an amount like 12.50' },
+      {
+        row: 3,
+        field: 'Modifiers',
+        message: '"cheese" is not a modifier like "1x Extra cheese (1.50); 2x Bacon (2.00)"',
+      },
+      {
+        row: 4,
+        field: 'Order Status',
+        message: '"Lost" is not one of: delivered, completed, cancelled, canceled, rejected',
+      },
+      {
+        row: 5,
+        field: 'Restaurant ID',
+        message: 'differs from row 2 of order DR-A: every row of an order repeats its Restaurant ID',
+      },
+    ]);
+    expect(result.orders).toEqual([]);
+  });
+
+  it.each([
+    ['Delivered', 'Finished'],
+    ['Completed', 'Finished'],
+    ['Cancelled', 'Canceled'],
+    ['Canceled', 'Canceled'],
+    ['Rejected', 'Canceled'],
+  ])('maps the Deliveroo status %s to %s', (word, status) => {
+    const text = [DELIVEROO, `dr-1-1,DR-S,2026-11-18 12:30,${word},Pad Thai,1,18.00,,,18.00,`].join('\n');
+    expect(readMarketplaceCsv('deliveroo', text, MELBOURNE).orders[0]!.status).toBe(status);
   });
 });
 

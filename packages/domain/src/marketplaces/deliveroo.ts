@@ -8,6 +8,7 @@ import {
   itemQuantity,
   modifierQuantity,
   nameText,
+  optionalNote,
   optionalPerson,
   optionalPhone,
 } from './payload-fields.js';
@@ -16,6 +17,11 @@ import {
  * Deliveroo order event (`order.new`, `order.status_update`), modelled on the Deliveroo Order API
  * webhook: the order sits in `body.order`, amounts are `{ fractional }` in cents, and
  * `location_id` is the Deliveroo site (our store id).
+ * Sources: Deliveroo API docs, "Update Order Status" (https://api-docs.deliveroo.com/reference/patch-order-1:
+ * an order is `placed`, then `accepted` or `rejected`, and a scheduled one `confirmed`) and the
+ * order events webhook (`order.new`, `order.status_update`; a canceled order arrives `canceled`).
+ * The order's own time is `placed_at`; `start_preparing_at` (when the kitchen should start) is read
+ * only from a notification without it. The customer's note for the order is `order_notes`.
  */
 const money = z.object({ fractional: cents, currency_code: z.string().max(3).optional() });
 
@@ -33,45 +39,44 @@ const deliverooItem = z.object({
   modifiers: z.array(deliverooModifier).max(50).default([]),
 });
 
-export const DELIVEROO_STATUSES = [
-  'placed',
-  'accepted',
-  'confirmed',
-  'ready_for_collection',
-  'collected',
-  'rejected',
-  'canceled',
-] as const;
+/** The order statuses Deliveroo documents; it reports no later kitchen or delivery step. */
+export const DELIVEROO_STATUSES = ['placed', 'accepted', 'confirmed', 'rejected', 'canceled'] as const;
 
 const STATUS: Record<(typeof DELIVEROO_STATUSES)[number], OrderStatus> = {
   placed: 'Received',
   accepted: 'Cooking',
+  // A scheduled order the site confirmed: it is being prepared.
   confirmed: 'Cooking',
-  ready_for_collection: 'Ready for pickup',
-  collected: 'Finished',
   rejected: 'Canceled',
   canceled: 'Canceled',
 };
+
+const deliverooOrder = z
+  .object({
+    id: idText,
+    order_number: z.string().max(40).optional(),
+    location_id: idText,
+    status: z.enum(DELIVEROO_STATUSES, { error: `must be one of ${DELIVEROO_STATUSES.join(', ')}` }),
+    placed_at: isoInstant.optional(),
+    start_preparing_at: isoInstant.optional(),
+    order_notes: optionalNote,
+    /** Read only when `order_notes` is absent (notifications sent before this adapter read it). */
+    notes: optionalNote,
+    items: z.array(deliverooItem).min(1, 'must hold at least one item').max(200),
+    partner_order_subtotal: money,
+    total_price: money,
+    customer: z.object({ first_name: optionalPerson, contact_number: optionalPhone }).optional(),
+  })
+  .refine((o) => o.placed_at !== undefined || o.start_preparing_at !== undefined, {
+    path: ['placed_at'],
+    message: 'is required (the time the order was placed)',
+  });
 
 export const deliverooPayload = z.object({
   event: z.enum(['order.new', 'order.status_update'], {
     error: "must be 'order.new' or 'order.status_update'",
   }),
-  body: z.object({
-    order: z.object({
-      id: idText,
-      order_number: z.string().max(40).optional(),
-      location_id: idText,
-      status: z.enum(DELIVEROO_STATUSES, { error: `must be one of ${DELIVEROO_STATUSES.join(', ')}` }),
-      placed_at: isoInstant.optional(),
-      start_preparing_at: isoInstant,
-      notes: z.string().max(500).nullish(),
-      items: z.array(deliverooItem).min(1, 'must hold at least one item').max(200),
-      partner_order_subtotal: money,
-      total_price: money,
-      customer: z.object({ first_name: optionalPerson, contact_number: optionalPhone }).optional(),
-    }),
-  }),
+  body: z.object({ order: deliverooOrder }),
 });
 export type DeliverooPayload = z.infer<typeof deliverooPayload>;
 
@@ -82,7 +87,8 @@ export function normalizeDeliveroo(payload: DeliverooPayload): MarketplaceOrder 
     externalId: order.id,
     storeId: order.location_id,
     status: STATUS[order.status],
-    placedAt: new Date(order.placed_at ?? order.start_preparing_at),
+    // refine() above guarantees one of the two.
+    placedAt: new Date((order.placed_at ?? order.start_preparing_at)!),
     customerName: optionalText(order.customer?.first_name),
     customerPhone: optionalText(order.customer?.contact_number),
     lines: order.items.map((item, index) =>
@@ -96,7 +102,7 @@ export function normalizeDeliveroo(payload: DeliverooPayload): MarketplaceOrder 
           price: centsToMills(m.unit_price.fractional),
         })),
         // Deliveroo has one note per order, for the kitchen: it goes on the first line.
-        specialRequest: index === 0 ? optionalText(order.notes) : null,
+        specialRequest: index === 0 ? optionalText(order.order_notes ?? order.notes) : null,
       }),
     ),
     subTotal: centsToMills(order.partner_order_subtotal.fractional),

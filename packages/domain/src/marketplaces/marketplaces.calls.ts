@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
-import { MARKETPLACE_CHANNELS } from '../constants.js';
 import { ENDPOINTS, PUBLIC, queryCall, routeCall, SUPER_ADMIN } from '../wire/calls.js';
+import { deliverooPayload } from './deliveroo.js';
+import { doordashWebhookBody } from './doordash.js';
+import { marketplaceInboxReceipt, uberEatsWebhookCall } from './inbox.calls.js';
 import { MARKETPLACE_PLATFORMS, type MarketplaceChannel } from './marketplace-order.js';
 import {
   MARKETPLACE_CSV_MAX_CHARS,
@@ -12,7 +14,7 @@ import {
   saveMarketplaceStoreRequest,
   saveMarketplaceStoreResponse,
 } from './marketplaces.schemas.js';
-import { marketplaceWebhookResponse, WEBHOOK_ADAPTERS } from './webhooks.js';
+import { marketplaceWebhookResponse } from './webhooks.js';
 
 /** A CSV of up to 5 MB arrives as a JSON string: room for its escaped quotes and line ends. */
 const IMPORT_BODY_LIMIT = Math.ceil(MARKETPLACE_CSV_MAX_CHARS * 1.5);
@@ -69,34 +71,54 @@ const signedHeader = z.string().max(512).optional();
 
 /**
  * The headers each platform signs its order notifications with (lower case), read with the exact
- * body bytes before anything in the body is believed (docs/marketplaces.md).
+ * body bytes before anything in the body is believed (docs/marketplaces.md). DoorDash signs
+ * nothing: it sends a bearer token (DOORDASH_WEBHOOK_HEADERS).
  */
 export const WEBHOOK_HEADERS = {
   uber_eats: z.object({ 'x-uber-signature': signedHeader }),
   deliveroo: z.object({ 'x-deliveroo-sequence-guid': signedHeader, 'x-deliveroo-hmac-sha256': signedHeader }),
-  doordash: z.object({ 'x-doordash-signature': signedHeader }),
-  menulog: z.object({ 'x-menulog-signature': signedHeader }),
-} satisfies Record<MarketplaceChannel, z.ZodType>;
+} satisfies Partial<Record<MarketplaceChannel, z.ZodType>>;
+
+/** DoorDash's webhook headers: `Authorization: Bearer <the subscription's auth token>`. */
+export const DOORDASH_WEBHOOK_HEADERS = z.object({ authorization: z.string().max(1024).optional() });
 
 export const webhookUrl = (channel: MarketplaceChannel) =>
   `/api/v1/marketplaces/${MARKETPLACE_PLATFORMS[channel].slug}/webhook/`;
 
-/** A platform's order notification: its own address, signature headers and payload. */
-function webhookCall(channel: MarketplaceChannel) {
-  return routeCall({
-    method: 'POST',
-    url: webhookUrl(channel),
-    summary: `${MARKETPLACE_PLATFORMS[channel].name} order notification: stored once in the orders ledger (a resend answers duplicate: true; a later status moves the order forward). Signed with HMAC-SHA256 of the raw body (docs/marketplaces.md); 401 on a bad signature, 422 for an unmapped store, 503 when the secret is not configured.`,
-    tag: 'marketplaces',
-    access: PUBLIC,
-    headers: WEBHOOK_HEADERS[channel] as z.ZodType<Record<string, string | undefined>>,
-    body: WEBHOOK_ADAPTERS[channel].payload as z.ZodType,
-    response: marketplaceWebhookResponse,
-    failures: 'status',
-  });
-}
+/** Deliveroo's order notification: signed, read and stored while the platform waits. */
+export const deliverooWebhookCall = routeCall({
+  method: 'POST',
+  url: webhookUrl('deliveroo'),
+  summary:
+    'Deliveroo order notification: stored once in the orders ledger (a resend answers duplicate: true; a later status moves the order forward). Signed with X-Deliveroo-Hmac-Sha256: hex HMAC-SHA256 of `<X-Deliveroo-Sequence-Guid> <raw body>` (docs/marketplaces.md); 401 on a bad signature, 422 for an unmapped store, 503 when DELIVEROO_WEBHOOK_SECRET is not set.',
+  tag: 'marketplaces',
+  access: PUBLIC,
+  headers: WEBHOOK_HEADERS.deliveroo,
+  body: deliverooPayload,
+  response: marketplaceWebhookResponse,
+  failures: 'status',
+});
 
-/** The webhook of each platform. */
-export const marketplaceWebhookCalls = Object.fromEntries(
-  MARKETPLACE_CHANNELS.map((channel) => [channel, webhookCall(channel)]),
-) as Record<MarketplaceChannel, ReturnType<typeof webhookCall>>;
+/** DoorDash's Orders and Order Canceled webhooks, through the inbox (docs/marketplaces.md). */
+export const doordashWebhookCall = routeCall({
+  method: 'POST',
+  url: webhookUrl('doordash'),
+  summary:
+    'DoorDash webhook (the Orders and the Order Canceled subscriptions), authenticated by `Authorization: Bearer <DOORDASH_WEBHOOK_TOKEN>`. Stored raw once per DoorDash order id and event type in the inbox and answered at once; the inbox worker stores the order and confirms it at DoorDash (or fails it with the reason), or moves a cancelled order to Canceled. 401 without the token, 400 naming the field for a malformed body, 503 when DoorDash is not configured.',
+  tag: 'marketplaces',
+  access: PUBLIC,
+  headers: DOORDASH_WEBHOOK_HEADERS,
+  body: doordashWebhookBody,
+  response: marketplaceInboxReceipt,
+  failures: 'status',
+});
+
+/**
+ * The webhook of each platform that still sends one: Uber Eats and DoorDash go through the inbox;
+ * Menulog's is retired (Menulog stopped trading in Australia on 26 Nov 2025; its exports remain).
+ */
+export const marketplaceWebhookCalls = {
+  uber_eats: uberEatsWebhookCall,
+  deliveroo: deliverooWebhookCall,
+  doordash: doordashWebhookCall,
+};

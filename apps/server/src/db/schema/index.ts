@@ -1,6 +1,7 @@
 export * from './enums.js';
 export * from './finance.js';
 export * from './locations.js';
+export * from './marketplace-inbox.js';
 export * from './marketplaces.js';
 export * from './menu.js';
 export * from './operations.js';

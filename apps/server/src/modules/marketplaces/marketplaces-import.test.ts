@@ -4,7 +4,6 @@ import { orderLines, orders } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
-import { deliver, notification } from '../../test/marketplaces.js';
 
 /**
  * The CSV import of the platforms' order exports and the store mappings, as a super admin uses
@@ -17,8 +16,6 @@ let reservoir: number;
 let perth: number;
 let burgerBarn: number;
 let thaiTime: number;
-let burgerId: number;
-let friesId: number;
 
 async function call(body: Record<string, unknown>, token = admin) {
   const res = await t.app.inject({
@@ -51,8 +48,8 @@ beforeAll(async () => {
   perth = (await createLocation(db, { name: 'Fremantle', timeZone: 'Australia/Perth' })).id;
   burgerBarn = (await createVendor(db, reservoir, { title: 'Burger Barn' })).id;
   thaiTime = (await createVendor(db, reservoir, { title: 'Thai Time' })).id;
-  burgerId = (await createMeal(db, burgerBarn, { name: 'Classic Burger', price: '14.50' })).meal.id;
-  friesId = (await createMeal(db, burgerBarn, { name: 'Fries', price: '5.00' })).meal.id;
+  await createMeal(db, burgerBarn, { name: 'Classic Burger', price: '14.50' });
+  await createMeal(db, burgerBarn, { name: 'Fries', price: '5.00' });
   await createMeal(db, thaiTime, { name: 'Pad Thai', price: '18.00' });
   for (const store of [
     {
@@ -70,12 +67,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const UBER_HEADING =
-  'Store ID,Order ID,Date Ordered,Time Ordered,Order Status,Item Name,Quantity,Item Price,Customisations,Special Instructions,Order Total,Marketplace Fee';
+  'Store ID,Order ID,Order Date,Order Accept Time,Order Status,Sales (incl. GST),Marketplace Fee';
 const uberFile = (...rows: string[]) => [UBER_HEADING, ...rows].join('\r\n');
 const GOOD = uberFile(
-  'ue-res-burger,UE-CSV-1,18/11/2026,12:30,Completed,Classic Burger,2,14.50,"Extra cheese~1=1.50",no pickles,37.00,11.10',
-  'ue-res-burger,UE-CSV-1,18/11/2026,12:30,Completed,fries,1,5.00,,,37.00,11.10',
-  'ue-res-burger,UE-CSV-2,19/11/2026,18:05,Cancelled,Mystery Meal,1,9.00,,,9.00,',
+  'ue-res-burger,UE-CSV-1,18/11/2026,12:30,Completed,37.00,11.10',
+  'ue-res-burger,UE-CSV-2,19/11/2026,18:05,Cancelled,9.00,',
 );
 
 describe('an Uber Eats order export', () => {
@@ -86,10 +82,12 @@ describe('an Uber Eats order export', () => {
       success: true,
       platform: 'uber_eats',
       orders: 2,
-      lines: 3,
+      // The Payment Details report has one row per order and no items: one summary line each.
+      lines: 2,
       total_sales: 46,
       duplicates: 0,
-      unmatched_meals: ['Mystery Meal'],
+      // The summary line is not a meal to match.
+      unmatched_meals: [],
       unknown_stores: [],
       errors: [],
       error_count: 0,
@@ -107,26 +105,17 @@ describe('an Uber Eats order export', () => {
       duplicate: false,
       lines: [
         {
-          name: 'Classic Burger',
-          meal_id: burgerId,
-          quantity: 2,
-          unit_price: 14.5,
-          combos: [{ name: 'Extra cheese', quantity: 1, price: 1.5 }],
-          special_request: 'no pickles',
-          line_total: 32,
-        },
-        {
-          name: 'fries',
-          meal_id: friesId,
+          name: 'Uber Eats order (no item detail)',
+          meal_id: -1,
           quantity: 1,
-          unit_price: 5,
+          unit_price: 37,
           combos: [],
           special_request: null,
-          line_total: 5,
+          line_total: 37,
         },
       ],
     });
-    expect(body.sample[1].lines[0].meal_id).toBe(-1);
+    expect(body.sample[1]).toMatchObject({ status: 'Canceled', total: 9 });
     expect(await storedOrders('uber_eats', ['UE-CSV-1', 'UE-CSV-2'])).toEqual([]);
   });
 
@@ -134,7 +123,7 @@ describe('an Uber Eats order export', () => {
     const first = await commit('uber_eats', GOOD);
     expect(first).toEqual({
       status: 200,
-      body: { success: true, platform: 'uber_eats', imported: 2, lines: 3, total_sales: 46, duplicates: 0 },
+      body: { success: true, platform: 'uber_eats', imported: 2, lines: 2, total_sales: 46, duplicates: 0 },
     });
     const rows = await storedOrders('uber_eats', ['UE-CSV-1', 'UE-CSV-2']);
     expect(
@@ -149,12 +138,11 @@ describe('an Uber Eats order export', () => {
       .from(orderLines)
       .where(inArray(orderLines.orderId, [rows[0]!.id, rows[1]!.id]))
       .orderBy(asc(orderLines.id));
-    expect(lines.map((l) => [l.mealName, l.mealId, l.vendorId, l.lineTotal, l.specialRequest])).toEqual([
-      ['Classic Burger', burgerId, burgerBarn, '32.00', 'no pickles'],
-      ['fries', friesId, burgerBarn, '5.00', null],
-      ['Mystery Meal', null, burgerBarn, '9.00', null],
+    // Counted under the store's brand, so brand figures equal the order totals.
+    expect(lines.map((l) => [l.mealName, l.mealId, l.vendorId, l.lineTotal])).toEqual([
+      ['Uber Eats order (no item detail)', null, burgerBarn, '37.00'],
+      ['Uber Eats order (no item detail)', null, burgerBarn, '9.00'],
     ]);
-    expect(lines[0]!.combos).toEqual([{ name: 'Extra cheese', price: '1.50', quantity: 1 }]);
 
     const again = await preview('uber_eats', GOOD);
     expect(again.body).toMatchObject({ orders: 2, duplicates: 2 });
@@ -173,19 +161,21 @@ describe('an Uber Eats order export', () => {
       .select()
       .from(orderLines)
       .where(inArray(orderLines.orderId, [rows[0]!.id, rows[1]!.id]));
-    expect(linesAfter).toHaveLength(3);
+    expect(linesAfter).toHaveLength(2);
   });
 
   it('refuses the whole file when one row is bad, listing it, and writes nothing', async () => {
     const file = uberFile(
-      'ue-res-burger,UE-BAD-1,20/11/2026,12:00,Completed,Classic Burger,1,14.50,,,14.50,4.35',
-      'ue-res-burger,UE-BAD-2,20/11/2026,12:10,Completed,Fries,lots,5.00,,,5.00,1.50',
+      'ue-res-burger,UE-BAD-1,20/11/2026,12:00,Completed,14.50,4.35',
+      'ue-res-burger,UE-BAD-2,20/11/2026,12:10,Completed,lots,1.50',
     );
     const seen = await preview('uber_eats', file);
     expect(seen.body).toMatchObject({
       orders: 1,
       error_count: 1,
-      errors: [{ row: 3, field: 'Quantity', message: '"lots" is not a whole number from 1 to 999' }],
+      errors: [
+        { row: 3, field: 'Sales (incl. GST)', message: expect.stringContaining('"lots" is not an amount') },
+      ],
     });
     const refused = await commit('uber_eats', file);
     expect(refused).toEqual({
@@ -194,14 +184,16 @@ describe('an Uber Eats order export', () => {
         success: false,
         code: 'invalid_rows',
         error: 'The file has 1 error: nothing was imported. Correct the rows and import it again.',
-        errors: [{ row: 3, field: 'Quantity', message: '"lots" is not a whole number from 1 to 999' }],
+        errors: [
+          { row: 3, field: 'Sales (incl. GST)', message: expect.stringContaining('"lots" is not an amount') },
+        ],
       },
     });
     expect(await storedOrders('uber_eats', ['UE-BAD-1', 'UE-BAD-2'])).toEqual([]);
   });
 
   it('lists unknown stores as errors until they are mapped', async () => {
-    const file = uberFile('ue-unmapped,UE-UNK-1,20/11/2026,12:00,Completed,Fries,1,5.00,,,5.00,');
+    const file = uberFile('ue-unmapped,UE-UNK-1,20/11/2026,12:00,Completed,5.00,');
     const seen = await preview('uber_eats', file);
     expect(seen.body).toMatchObject({
       orders: 1,
@@ -213,37 +205,17 @@ describe('an Uber Eats order export', () => {
     expect(await storedOrders('uber_eats', ['UE-UNK-1'])).toEqual([]);
   });
 
-  it('skips an order that already came by webhook', async () => {
-    const hook = await deliver(
-      t.app,
-      'uber_eats',
-      notification('uber_eats', {
-        externalId: 'UE-BOTH-1',
-        storeId: 'ue-res-burger',
-        items: [{ name: 'Fries', quantity: 1, cents: 500 }],
-      }),
-    );
-    expect(hook.statusCode).toBe(200);
-    const file = uberFile(
-      'ue-res-burger,UE-BOTH-1,18/11/2026,12:30,Completed,Fries,1,5.00,,,5.00,',
-      'ue-res-burger,UE-BOTH-2,18/11/2026,12:40,Completed,Fries,2,5.00,,,10.00,',
-    );
-    expect((await commit('uber_eats', file)).body).toMatchObject({ imported: 1, duplicates: 1 });
-    const rows = await storedOrders('uber_eats', ['UE-BOTH-1', 'UE-BOTH-2']);
-    expect(rows.map((o) => [o.externalId, o.ingestedVia])).toEqual([
-      ['UE-BOTH-1', 'webhook'],
-      ['UE-BOTH-2', 'csv'],
-    ]);
-  });
-
   it('refuses a file that is not this platform’s export, naming the missing columns', async () => {
     const res = await preview('uber_eats', 'Order,Amount\n1,2\n');
     expect(res.status).toBe(200);
-    expect(res.body.error_count).toBe(12);
+    // The seven columns read from the Payment Details report.
+    expect(res.body.error_count).toBe(7);
     expect(res.body.errors[0]).toEqual({
       row: 1,
       field: 'Store ID',
-      message: 'the column "Store ID" is missing: is this the Uber Eats order export?',
+      message: expect.stringMatching(
+        /^the column "Store ID" is missing.*is this the Uber Eats Payment Details report\?$/,
+      ),
     });
   });
 

@@ -1,26 +1,63 @@
 import {
-  MARKETPLACE_CHANNELS,
-  type MarketplaceChannel,
+  deliverooWebhookCall,
+  doordashWebhookCall,
+  marketplaceInboxCalls,
   marketplacesCalls,
-  marketplaceWebhookCalls,
+  uberEatsWebhookCall,
   WEBHOOK_ADAPTERS,
 } from '@kitchaco/domain';
-import { defineCall, defineRoute, type Module, type RouteDef } from '../../http/registry.js';
+import { defineCall, defineRoute, type Module } from '../../http/registry.js';
+import { doordashInboxEvent, verifyDoordashWebhook } from './doordash.service.js';
+import * as inbox from './inbox.service.js';
 import * as marketplaces from './marketplaces.service.js';
 
-/** One route per platform: its signature checked on the exact bytes, then the order stored. */
-function webhookRoute(channel: MarketplaceChannel): RouteDef {
-  const adapter = WEBHOOK_ADAPTERS[channel];
-  return defineRoute(marketplaceWebhookCalls[channel], {
-    rawBody: true,
-    verify: (ctx, { rawBody, headers }) =>
-      marketplaces.verifyWebhook(ctx.app.config, channel, rawBody, headers),
-    handler: (ctx, { body }) => marketplaces.receiveWebhookOrder(ctx.app, adapter.normalize(body)),
-  });
-}
+/** Deliveroo's webhook: its signature checked on the exact bytes, then the order stored at once. */
+const deliverooWebhookRoute = defineRoute(deliverooWebhookCall, {
+  rawBody: true,
+  verify: (ctx, { rawBody, headers }) =>
+    marketplaces.verifyWebhook(ctx.app.config, 'deliveroo', rawBody, headers),
+  handler: (ctx, { body }) =>
+    marketplaces.receiveWebhookOrder(
+      ctx.app,
+      WEBHOOK_ADAPTERS.deliveroo.normalize(body, ctx.app.clock.now()),
+    ),
+});
+
+/**
+ * Uber Eats' webhook: the signature checked on the exact bytes, the event written raw to the inbox
+ * and answered at once; the inbox worker does the rest (inbox.service.ts, uber-eats.service.ts).
+ */
+const uberEatsWebhookRoute = defineRoute(uberEatsWebhookCall, {
+  rawBody: true,
+  verify: (ctx, { rawBody, headers }) =>
+    marketplaces.verifyWebhook(ctx.app.config, 'uber_eats', rawBody, headers),
+  handler: (ctx, { body, headers, rawBody }) =>
+    inbox.receiveEvent(ctx.app, {
+      channel: 'uber_eats',
+      eventId: body.event_id,
+      eventType: body.event_type,
+      resourceId: body.meta.resource_id ?? null,
+      headers: Object.fromEntries(
+        Object.entries(headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      ),
+      body: rawBody!.toString('utf8'),
+    }),
+});
+
+/**
+ * DoorDash's webhook (Orders and Order Canceled): the bearer token checked before the body is
+ * read, the body written raw to the inbox and answered at once; the worker stores and confirms
+ * (doordash.service.ts).
+ */
+const doordashWebhookRoute = defineRoute(doordashWebhookCall, {
+  rawBody: true,
+  verify: (ctx, { headers }) => verifyDoordashWebhook(ctx.app, headers.authorization),
+  handler: (ctx, { body, rawBody }) => inbox.receiveEvent(ctx.app, doordashInboxEvent(body, rawBody!)),
+});
 
 export const marketplacesModule: Module = {
-  routes: MARKETPLACE_CHANNELS.map(webhookRoute),
+  // Menulog's webhook is retired (Menulog stopped trading in Australia on 26 Nov 2025).
+  routes: [uberEatsWebhookRoute, deliverooWebhookRoute, doordashWebhookRoute],
   calls: [
     defineCall(marketplacesCalls.marketplaceStores, {
       handler: (ctx) => marketplaces.listStoreMappings(ctx.app),
@@ -33,6 +70,12 @@ export const marketplacesModule: Module = {
     }),
     defineCall(marketplacesCalls.marketplaceImportCommit, {
       handler: (ctx, input) => marketplaces.commitImport(ctx.app, input),
+    }),
+    defineCall(marketplaceInboxCalls.marketplaceInbox, {
+      handler: (ctx, input) => inbox.listInbox(ctx.app, input),
+    }),
+    defineCall(marketplaceInboxCalls.retryMarketplaceInbox, {
+      handler: (ctx, input) => inbox.retryInboxEvent(ctx.app, input.id),
     }),
   ],
 };

@@ -21,7 +21,7 @@ import {
   toAmount,
   toFixedString,
 } from '@kitchaco/domain';
-import type { Config } from '../../config.js';
+import type { Config, SignedChannel } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import {
   conflict,
@@ -99,17 +99,15 @@ const unknownStoreMessage = (channel: MarketplaceChannel, storeId: string) =>
 
 // ---------------------------------------------------------------- webhooks
 
-const SECRET_VARIABLES: Record<MarketplaceChannel, string> = {
-  uber_eats: 'UBER_EATS_WEBHOOK_SECRET',
+const SECRET_VARIABLES: Record<SignedChannel, string> = {
+  uber_eats: 'UBER_EATS_CLIENT_ID and UBER_EATS_CLIENT_SECRET',
   deliveroo: 'DELIVEROO_WEBHOOK_SECRET',
-  doordash: 'DOORDASH_WEBHOOK_SECRET',
-  menulog: 'MENULOG_WEBHOOK_SECRET',
 };
 
 /** Refuses a notification the platform did not sign with our shared secret (before it is read). */
 export function verifyWebhook(
   config: Config,
-  channel: MarketplaceChannel,
+  channel: SignedChannel,
   rawBody: Buffer,
   headers: Record<string, string | undefined>,
 ): void {
@@ -132,11 +130,69 @@ export async function receiveWebhookOrder(
   app: AppContext,
   order: MarketplaceOrder,
 ): Promise<MarketplaceWebhookResponse> {
+  const placed = await placeWebhookOrder(app, order);
+  if (!placed.store) throw unprocessable(unknownStoreMessage(order.channel, order.storeId), 'store_id');
+  return storeWebhookOrder(app, placed);
+}
+
+/** A platform's order placed at its mapped store, lines matched; `store` null when unmapped. */
+export interface PlacedOrder {
+  order: MarketplaceOrder;
+  store: q.StoreRow | null;
+  /** Names of the lines that matched none of the store's meals. */
+  unmatched: string[];
+  ledger: LedgerOrder | null;
+}
+
+/** Places a platform's order by the store mapping and matches its meals, writing nothing. */
+export async function placeWebhookOrder(app: AppContext, order: MarketplaceOrder): Promise<PlacedOrder> {
   const store = await q.findStore(app.db, order.channel, order.storeId);
-  if (!store) throw unprocessable(unknownStoreMessage(order.channel, order.storeId), 'store_id');
+  if (!store) return { order, store: null, unmatched: [], ledger: null };
   const match = mealMatcher(await q.mealsOfLocations(app.db, [store.locationId]));
+  const ledger = toLedger(order, store, match, 'webhook', app.clock.now());
+  const unmatched = ledger.lines.filter((l) => l.mealId === null).map((l) => l.mealName);
+  return { order, store, unmatched, ledger };
+}
+
+/** The message of an order whose store is not mapped (a webhook's 422, a denial's explanation). */
+export const unmappedStoreMessage = unknownStoreMessage;
+
+/**
+ * Moves a stored platform order's status forward (statusMovesForward), with a status event; null
+ * when the order is not in the ledger.
+ */
+export async function moveWebhookOrderStatus(
+  app: AppContext,
+  channel: MarketplaceChannel,
+  externalId: string,
+  status: MarketplaceOrder['status'],
+): Promise<{ orderId: number; status: MarketplaceOrder['status']; moved: boolean } | null> {
   const now = app.clock.now();
-  const ledger = toLedger(order, store, match, 'webhook', now);
+  return app.db.transaction(async (tx) => {
+    const stored = await q.lockOrderByExternalId(tx, channel, externalId);
+    if (!stored) return null;
+    if (!statusMovesForward(stored.status, status)) {
+      return { orderId: stored.id, status: stored.status, moved: false };
+    }
+    await q.setOrderStatus(tx, stored.id, status, now);
+    await q.insertStatusEvent(tx, {
+      orderId: stored.id,
+      fromStatus: stored.status,
+      toStatus: status,
+      at: now,
+    });
+    return { orderId: stored.id, status, moved: true };
+  });
+}
+
+/** Stores a placed order once (see receiveWebhookOrder); a stored one only moves forward. */
+export async function storeWebhookOrder(
+  app: AppContext,
+  placed: PlacedOrder,
+): Promise<MarketplaceWebhookResponse> {
+  const { order, ledger } = placed;
+  if (!ledger) throw unprocessable(unknownStoreMessage(order.channel, order.storeId), 'store_id');
+  const now = app.clock.now();
   const answer = await app.db.transaction(async (tx): Promise<MarketplaceWebhookResponse> => {
     const id = await q.insertOrderOnce(tx, ledger.row);
     if (id !== null) {
@@ -195,6 +251,9 @@ async function planImport(app: AppContext, input: MarketplaceImportRequest): Pro
   const errors = [...read.errors];
   const unknownStores = new Set<string>();
   const unmatched = new Map<string, string>();
+  // A report without items gives each order one summary line: not a meal anybody could match.
+  const format = CSV_FORMATS[channel];
+  const summaryLine = format.layout === 'orders' ? format.summaryLine.toLowerCase() : null;
   const orders = read.orders.map((order) => {
     const store = stores.get(order.storeId);
     if (!store) {
@@ -209,7 +268,9 @@ async function planImport(app: AppContext, input: MarketplaceImportRequest): Pro
     const ledger = toLedger(order, store, match, 'csv', now);
     ledger.lines.forEach((line) => {
       const key = line.mealName.trim().toLowerCase();
-      if (line.mealId === null && !unmatched.has(key)) unmatched.set(key, line.mealName.trim());
+      if (line.mealId === null && key !== summaryLine && !unmatched.has(key)) {
+        unmatched.set(key, line.mealName.trim());
+      }
     });
     return { order, ledger };
   });

@@ -18,7 +18,7 @@ function SuperAdminOrderList() {
   if (!locations.data) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading locations" />
+        <Loader role="status" aria-label="Loading locations" />
       </Group>
     );
   }

@@ -20,7 +20,7 @@ function SalesInvoiceWithOperators() {
   if (!operators.data) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading operators" />
+        <Loader role="status" aria-label="Loading operators" />
       </Group>
     );
   }

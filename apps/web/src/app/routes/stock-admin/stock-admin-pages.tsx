@@ -60,7 +60,7 @@ function Failure({ error }: { error: Error }) {
 function Loading({ label }: { label: string }) {
   return (
     <Group justify="center" py="xl">
-      <Loader aria-label={label} />
+      <Loader role="status" aria-label={label} />
     </Group>
   );
 }

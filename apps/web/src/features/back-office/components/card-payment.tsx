@@ -16,9 +16,9 @@ import { IconAlertTriangle, IconReceiptRefund } from '@tabler/icons-react';
 import { useState } from 'react';
 import { aud, NumTd, NumTh, tabularNums } from '../../../components/amounts';
 import { lazyDialog } from '../../../components/lazy-dialog';
+import { paymentStatusLabel, REFUND_STATUS_LABELS } from '../../../lib/payment-labels';
 import { useOrderPayment } from '../api/get-order-payment';
 import { businessTime } from '../lib/business-time';
-import { paymentStatusLabel, REFUND_STATUS_LABELS } from '../../../lib/payment-labels';
 
 // The form (and @mantine/form) loads the first time a refund is asked for.
 const RefundModal = lazyDialog(() => import('./refund-modal').then((m) => m.RefundModal));

@@ -108,7 +108,7 @@ export function Dashboard({ locations }: DashboardProps) {
       )}
       {dashboard.isPending && (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading the dashboard" />
+          <Loader role="status" aria-label="Loading the dashboard" />
         </Group>
       )}
       {data && (

@@ -19,7 +19,7 @@ export function LazySalesBarChart<T extends Record<string, string | number>>(
     <Suspense
       fallback={
         <Center h={CHART_HEIGHT}>
-          <Loader aria-label={`Loading the chart: ${props.label}`} />
+          <Loader role="status" aria-label={`Loading the chart: ${props.label}`} />
         </Center>
       }
     >

@@ -148,7 +148,7 @@ export function OperatorReport() {
       )}
       {chosen && report.isPending && (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading the operator report" />
+          <Loader role="status" aria-label="Loading the operator report" />
         </Group>
       )}
       {data && (

@@ -305,7 +305,7 @@ export function OrderList({ locations }: OrderListProps) {
       )}
       {orders.isPending && (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading orders" />
+          <Loader role="status" aria-label="Loading orders" />
         </Group>
       )}
       {data && (

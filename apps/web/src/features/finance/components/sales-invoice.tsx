@@ -121,7 +121,7 @@ export function SalesInvoice({ operators }: { operators: readonly OperatorOption
       )}
       {invoiceRef && report.isPending && (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading the invoice" />
+          <Loader role="status" aria-label="Loading the invoice" />
         </Group>
       )}
       {report.data && invoiceRef && period && (

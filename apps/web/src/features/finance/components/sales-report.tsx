@@ -113,7 +113,7 @@ export function SalesReport() {
       )}
       {applied && report.isPending && (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading the sales report" />
+          <Loader role="status" aria-label="Loading the sales report" />
         </Group>
       )}
       {data && applied && (

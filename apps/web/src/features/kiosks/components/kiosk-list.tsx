@@ -62,7 +62,7 @@ export function KioskList() {
   if (!kiosks.data) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading kiosks" />
+        <Loader role="status" aria-label="Loading kiosks" />
       </Group>
     );
   }

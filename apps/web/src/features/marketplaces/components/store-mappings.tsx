@@ -34,7 +34,7 @@ export function StoreMappings() {
   if (!stores.data) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading store mappings" />
+        <Loader role="status" aria-label="Loading store mappings" />
       </Group>
     );
   }

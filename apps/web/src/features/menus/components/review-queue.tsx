@@ -120,7 +120,7 @@ export function ReviewQueue({ editPath }: { editPath: (mealId: number) => string
   if (!queue.data) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading the review queue" />
+        <Loader role="status" aria-label="Loading the review queue" />
       </Group>
     );
   }

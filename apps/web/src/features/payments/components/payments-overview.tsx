@@ -16,7 +16,7 @@ export function PaymentsOverview() {
   if (!overview.data) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading payments" />
+        <Loader role="status" aria-label="Loading payments" />
       </Group>
     );
   }

@@ -37,7 +37,7 @@ export function StockUsageReport() {
         </Alert>
       )}
       {locations.isPending ? (
-        <Loader aria-label="Loading locations" />
+        <Loader role="status" aria-label="Loading locations" />
       ) : (
         <ReportFilterBar
           key={`${locationId}|${filters.startDate}|${filters.endDate}`}

@@ -1,0 +1,238 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fake of the Uber Eats Marketplace API for server tests: the client-credentials token endpoint,
+ * Get Order Details (v2), accept and deny, in memory, on 127.0.0.1; and Uber's webhook events,
+ * signed as Uber signs them.
+ *
+ * Every shape here comes from Uber's published documentation; nothing is our own:
+ * - tokens: https://developer.uber.com/docs/eats/guides/authentication (form-encoded client_id,
+ *   client_secret, grant_type=client_credentials, scope; `{ access_token, token_type, expires_in,
+ *   scope }`);
+ * - webhook events: https://developer.uber.com/docs/eats/references/api/webhooks.orders-notification
+ *   and https://developer.uber.com/docs/eats/guides/webhooks (`{ event_id, event_time, event_type,
+ *   meta: { resource_id, status, user_id }, resource_href }`; X-Uber-Signature: lower-case hex
+ *   HMAC-SHA256 of the body keyed with the client secret; X-Environment);
+ * - orders: https://developer.uber.com/docs/eats/references/api/v2/get-eats-order-orderid;
+ * - accept / deny: https://developer.uber.com/docs/eats/references/api/v1/post-eats-order-orderid-acceptposorder,
+ *   https://developer.uber.com/docs/eats/references/api/v1/post-eats-order-orderid-denyposorder.
+ *
+ * Where the documentation leaves a behaviour open, the choice is written beside it ("Choice:").
+ */
+
+/** A money object of an Uber order. */
+export interface UberMoney {
+  amount: number;
+  currency_code: string;
+  formatted_amount: string;
+}
+
+/** The order document as Get Order Details answers it (the tests give the fields they need). */
+export interface UberOrderDocument {
+  id: string;
+  current_state: string;
+  store: { id: string; name?: string };
+  [field: string]: unknown;
+}
+
+export type UberEndpoint = 'token' | 'order' | 'accept' | 'deny';
+
+export interface RecordedUberRequest {
+  endpoint: UberEndpoint;
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+export interface FakeUberEatsOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** Seconds a token lives (Uber's sample: 2592000, 30 days). */
+  tokenLifetime?: number;
+}
+
+/** Dollars as an Uber money object in AUD (amount in cents). */
+export function audMoney(cents: number): UberMoney {
+  return { amount: cents, currency_code: 'AUD', formatted_amount: `A$${(cents / 100).toFixed(2)}` };
+}
+
+export class FakeUberEats {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly orders = new Map<string, UberOrderDocument>();
+  readonly requests: RecordedUberRequest[] = [];
+  /** Deny bodies by order id, as received. */
+  readonly denials = new Map<string, unknown>();
+  private readonly tokens = new Set<string>();
+  private readonly failures: { endpoint: UberEndpoint; status: number | 'timeout'; body?: unknown }[] = [];
+  private readonly server: Server;
+  private readonly lifetime: number;
+  url = '';
+
+  constructor(options: FakeUberEatsOptions = {}) {
+    this.clientId = options.clientId ?? 'fake-uber-client-id';
+    this.clientSecret = options.clientSecret ?? 'fake-uber-client-secret-0123456789';
+    this.lifetime = options.tokenLifetime ?? 2_592_000;
+    this.server = createServer((req, res) => {
+      void this.handle(req, res).catch((error: unknown) => {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 'internal_error', message: String(error) }));
+      });
+    });
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  get authUrl(): string {
+    return `${this.url}/oauth/v2/token`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The next call to `endpoint` answers `status` (or never, a timeout), once per call to this. */
+  failNext(endpoint: UberEndpoint, status: number | 'timeout', body?: unknown): void {
+    this.failures.push({ endpoint, status, body });
+  }
+
+  /** Every token given so far stops working: the next call with one answers 401. */
+  expireTokens(): void {
+    this.tokens.clear();
+  }
+
+  calls(endpoint: UberEndpoint): RecordedUberRequest[] {
+    return this.requests.filter((r) => r.endpoint === endpoint);
+  }
+
+  /** A webhook event as Uber sends it (the documented sample's shape), for an order of the fake. */
+  event(
+    eventType: string,
+    orderId: string,
+    storeId: string,
+    eventId: string = randomUUID(),
+  ): Record<string, unknown> {
+    return {
+      event_id: eventId,
+      event_time: 1_795_000_000,
+      event_type: eventType,
+      meta: { resource_id: orderId, status: 'pos', user_id: storeId },
+      resource_href: `${this.url}/v2/eats/order/${orderId}`,
+    };
+  }
+
+  /** The X-Uber-Signature of a body: lower-case hex HMAC-SHA256 keyed with the client secret. */
+  sign(body: string): string {
+    return createHmac('sha256', this.clientSecret).update(body).digest('hex');
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.url);
+    const raw = await readBody(req);
+    const endpoint = endpointOf(req.method ?? 'GET', url.pathname);
+    const body = parseBody(raw, req.headers['content-type']);
+    if (endpoint) {
+      this.requests.push({
+        endpoint,
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        authorization: req.headers.authorization,
+        body,
+      });
+    }
+    if (!endpoint) return send(res, 404, { code: 'not_found', message: 'No such endpoint.' });
+    const failure = this.failures.findIndex((f) => f.endpoint === endpoint);
+    if (failure >= 0) {
+      const [f] = this.failures.splice(failure, 1);
+      // A timeout: the request is held until the client gives up and the server closes.
+      if (f!.status === 'timeout') return;
+      return send(res, f!.status, f!.body ?? { code: 'error', message: `injected ${f!.status}` });
+    }
+    if (endpoint === 'token') return this.token(res, body as Record<string, string>);
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (!bearer || !this.tokens.has(bearer)) {
+      return send(res, 401, { code: 'unauthorized', message: 'Invalid OAuth 2.0 credentials provided.' });
+    }
+    const orderId = decodeURIComponent(url.pathname.split('/')[4]!);
+    const order = this.orders.get(orderId);
+    if (!order) return send(res, 404, { code: 'not_found', message: 'Order not found.' });
+    if (endpoint === 'order') return send(res, 200, order);
+    // Choice: accepting or denying an order that is no longer CREATED answers 409, changing nothing.
+    if (order.current_state !== 'CREATED') {
+      return send(res, 409, { code: 'conflict', message: `Order is ${order.current_state}.` });
+    }
+    if (endpoint === 'accept') {
+      order.current_state = 'ACCEPTED';
+    } else {
+      order.current_state = 'DENIED';
+      this.denials.set(orderId, body);
+    }
+    res.writeHead(204).end();
+  }
+
+  private token(res: ServerResponse, form: Record<string, string>): void {
+    if (form.client_id !== this.clientId || form.client_secret !== this.clientSecret) {
+      send(res, 401, { error: 'invalid_client' });
+    } else if (form.grant_type !== 'client_credentials') {
+      send(res, 400, { error: 'unsupported_grant_type' });
+    } else if (!form.scope?.split(' ').includes('eats.order')) {
+      send(res, 400, { error: 'invalid_scope' });
+    } else {
+      const token = `KA.${randomUUID()}`;
+      this.tokens.add(token);
+      send(res, 200, {
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: this.lifetime,
+        scope: form.scope,
+      });
+    }
+  }
+}
+
+function endpointOf(method: string, path: string): UberEndpoint | null {
+  if (method === 'POST' && path === '/oauth/v2/token') return 'token';
+  if (method === 'GET' && /^\/v2\/eats\/order\/[^/]+$/.test(path)) return 'order';
+  if (method === 'POST' && /^\/v1\/eats\/orders\/[^/]+\/accept_pos_order$/.test(path)) return 'accept';
+  if (method === 'POST' && /^\/v1\/eats\/orders\/[^/]+\/deny_pos_order$/.test(path)) return 'deny';
+  return null;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseBody(raw: string, contentType: string | undefined): unknown {
+  if (!raw) return null;
+  if (contentType?.startsWith('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(raw));
+  }
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+export async function startFakeUberEats(options: FakeUberEatsOptions = {}): Promise<FakeUberEats> {
+  const fake = new FakeUberEats(options);
+  await fake.listen();
+  return fake;
+}

@@ -1,0 +1,395 @@
+import { DOORDASH_SAMPLE_ORDER } from '@kitchaco/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { marketplaceInbox, marketplaceStores, orderStatusEvents, orders } from '../../db/schema/index.js';
+import { type FakeDoordash, startFakeDoordash } from '../../fakes/doordash.js';
+import { createTestApp, secondInstance, type TestApp } from '../../test/app.js';
+import { tokenFor } from '../../test/auth.js';
+import { createLocation, createMeal, createVendor } from '../../test/factories.js';
+import { deliver, notification, type TestOrder } from '../../test/marketplaces.js';
+import { closeDoordashClient, DOORDASH_CANCEL_ATTEMPTS } from './doordash.service.js';
+import { inboxBackoffMs, processInbox } from './inbox.service.js';
+
+/**
+ * DoorDash as DoorDash sends it, against a fake of its confirmation endpoint (src/fakes/doordash.ts):
+ * the webhook carries `Authorization: Bearer <token>`, is stored raw in the inbox and answered at
+ * once; the worker stores the order and confirms it (a JWT with `auth-version: v2`).
+ */
+
+/**
+ * DoorDash's sample order (https://developer.doordash.com/en-US/docs/marketplace/reference/sample_order)
+ * in the Orders webhook envelope (https://developer.doordash.com/en-US/docs/marketplace/how_to/order_integration/),
+ * as printed but for its item, priced here (the sample prices everything at 0), and its store id,
+ * mapped below.
+ */
+const SAMPLE = (() => {
+  const order = JSON.parse(JSON.stringify(DOORDASH_SAMPLE_ORDER)) as typeof DOORDASH_SAMPLE_ORDER;
+  const item = order.categories[0]!.items[0]!;
+  item.price = 1950;
+  item.extras[0]!.options[0]!.price = 50;
+  return { event: { type: 'OrderCreate', status: 'NEW' }, order };
+})();
+const STORE_ID = SAMPLE.order.store.merchant_supplied_id;
+
+let t: TestApp;
+let dd: FakeDoordash;
+let admin: string;
+let locationId: number;
+let n = 0;
+
+const ctx = (app = t.app) =>
+  (app as unknown as { appContext: Parameters<typeof processInbox>[0] }).appContext;
+
+async function stored(externalId: string) {
+  const db = t.database.db;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.channel, 'doordash'), eq(orders.externalId, externalId)));
+  const order = rows[0];
+  const events = order
+    ? await db
+        .select()
+        .from(orderStatusEvents)
+        .where(eq(orderStatusEvents.orderId, order.id))
+        .orderBy(asc(orderStatusEvents.id))
+    : [];
+  return { count: rows.length, order, events };
+}
+
+const inboxRows = (doordashOrderId: string) =>
+  t.database.db
+    .select()
+    .from(marketplaceInbox)
+    .where(and(eq(marketplaceInbox.channel, 'doordash'), eq(marketplaceInbox.resourceId, doordashOrderId)))
+    .orderBy(asc(marketplaceInbox.id));
+
+/** A fresh order at the mapped store: one burger with cheese, one fries. */
+function anOrder(overrides: Partial<TestOrder> = {}): TestOrder {
+  return {
+    externalId: `dd-${++n}-0da8b530-7c4c-4925-8785-cd843b797d64`,
+    storeId: STORE_ID,
+    items: [
+      {
+        name: 'Burrito Scram-Bowl',
+        quantity: 2,
+        cents: 1950,
+        modifiers: [{ name: 'KETCHUP', quantity: 1, cents: 50 }],
+      },
+      { name: 'Hash Brown', quantity: 1, cents: 400 },
+    ],
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  dd = await startFakeDoordash({ now: () => t.clock.now() });
+  t = await createTestApp({
+    DOORDASH_WEBHOOK_TOKEN: 'a-long-random-webhook-token-0123',
+    DOORDASH_DEVELOPER_ID: dd.developerId,
+    DOORDASH_KEY_ID: dd.keyId,
+    DOORDASH_SIGNING_SECRET: dd.signingSecret,
+    DOORDASH_API_URL: dd.url,
+    DOORDASH_TIMEOUT_MS: '300',
+  });
+  const db = t.database.db;
+  locationId = (await createLocation(db, { name: 'Reservoir', timeZone: 'Australia/Melbourne' })).id;
+  const vendorId = (await createVendor(db, locationId, { title: 'Burrito Bar' })).id;
+  await createMeal(db, vendorId, { name: 'Burrito Scram-Bowl', price: '19.50' });
+  await createMeal(db, vendorId, { name: 'Hash Brown', price: '4.00' });
+  await db.insert(marketplaceStores).values({
+    channel: 'doordash',
+    storeId: STORE_ID,
+    locationId,
+    vendorId,
+    name: 'Burrito Bar Reservoir',
+  });
+  admin = (await tokenFor(db, 'super_admin')).token;
+});
+afterAll(async () => {
+  await closeDoordashClient(ctx());
+  await t.close();
+  await dd.close();
+});
+afterEach(() => {
+  dd.requests.length = 0;
+  dd.confirmations.length = 0;
+});
+
+const TOKEN = 'a-long-random-webhook-token-0123';
+const send = (body: Record<string, unknown> | string, app = t.app) =>
+  deliver(app, 'doordash', body, { token: TOKEN });
+
+describe("DoorDash's documented sample order", () => {
+  it('is answered 2xx at once, then stored once and confirmed once with an accepted JWT', async () => {
+    const res = await send(SAMPLE);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, event_id: 'abc12345:OrderCreate', duplicate: false });
+    // Answered before anything was asked of DoorDash.
+    expect(dd.requests).toEqual([]);
+    const [row] = await inboxRows('abc12345');
+    expect(row).toMatchObject({
+      eventType: 'OrderCreate',
+      status: 'pending',
+      body: JSON.stringify(SAMPLE),
+      // The bearer token is a secret: not kept.
+      headers: {},
+    });
+
+    expect(await processInbox(ctx())).toEqual({ processed: 1, retrying: 0, failed: 0 });
+    const { count, order, events } = await stored('abc12345');
+    expect(count).toBe(1);
+    expect(order).toMatchObject({
+      locationId,
+      ingestedVia: 'webhook',
+      status: 'Received',
+      customerName: 'Kelley W.',
+      subTotal: '20.00',
+      total: '20.00',
+      platformFee: '0.00',
+    });
+    expect(order!.placedAt).toEqual(row!.receivedAt);
+    expect(events.map((e) => [e.fromStatus, e.toStatus])).toEqual([[null, 'Received']]);
+
+    // The fake took the JWT (a refused one answers 401 and records no confirmation).
+    expect(dd.requests).toHaveLength(1);
+    expect(dd.requests[0]).toMatchObject({
+      method: 'PATCH',
+      path: '/marketplace/api/v1/orders/abc12345',
+      headers: { 'auth-version': 'v2' },
+    });
+    expect(dd.confirmations).toEqual([
+      { orderId: 'abc12345', body: { merchant_supplied_id: String(order!.id), order_status: 'success' } },
+    ]);
+    const [done] = await inboxRows('abc12345');
+    expect(done).toMatchObject({ status: 'processed', attempts: 1, lastError: null });
+    expect(done!.outcome).toBe(`order #${order!.id} confirmed`);
+
+    // Nothing is left to do; a resend is stored once and asks DoorDash nothing.
+    const again = await send(SAMPLE);
+    expect(again.json()).toMatchObject({ duplicate: true });
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 0, failed: 0 });
+    expect(dd.confirmations).toHaveLength(1);
+  });
+});
+
+describe('the DoorDash webhook', () => {
+  it('refuses a wrong or missing token with 401 and stores nothing', async () => {
+    const order = anOrder();
+    const body = notification('doordash', order);
+    const wrong = await deliver(t.app, 'doordash', body, { token: 'not-the-subscription-token' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ success: false, code: 'unauthorized' });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/marketplaces/doordash/webhook/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(missing.statusCode).toBe(401);
+    // The token alone is not enough: the Bearer scheme is DoorDash's format.
+    const bare = await deliver(t.app, 'doordash', body, { headers: { authorization: TOKEN } });
+    expect(bare.statusCode).toBe(401);
+    expect(await inboxRows(order.externalId)).toEqual([]);
+  });
+
+  it('stores an order delivered twice once, and confirms it once', async () => {
+    const order = anOrder();
+    const body = notification('doordash', order);
+    const [first, again] = [await send(body), await send(body)];
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect([first.json().duplicate, again.json().duplicate]).toEqual([false, true]);
+    expect(await inboxRows(order.externalId)).toHaveLength(1);
+    await processInbox(ctx());
+    await send(body);
+    await processInbox(ctx());
+    expect((await stored(order.externalId)).count).toBe(1);
+    expect(dd.confirmations.filter((c) => c.orderId === order.externalId)).toHaveLength(1);
+  });
+
+  it('answers a malformed body with 400 naming the field, and stores nothing', async () => {
+    const order = anOrder();
+    const body = notification('doordash', order) as { order: Record<string, unknown> };
+    delete body.order.store;
+    const res = await send(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, field: 'order.store' });
+    const cancel = await send({ external_order_id: order.externalId, store: {} });
+    expect(cancel.statusCode).toBe(400);
+    expect(cancel.json()).toMatchObject({ field: 'store.merchant_supplied_id' });
+    expect((await send('{"order": ')).statusCode).toBe(400);
+    expect(await inboxRows(order.externalId)).toEqual([]);
+  });
+});
+
+describe('orders DoorDash cannot have', () => {
+  it('fails an order of an unmapped store at DoorDash with the reason, storing nothing', async () => {
+    const order = anOrder({ storeId: 'nobody-knows-me' });
+    expect((await send(notification('doordash', order))).statusCode).toBe(200);
+    await processInbox(ctx());
+    expect((await stored(order.externalId)).count).toBe(0);
+    expect(dd.confirmations).toHaveLength(1);
+    const { body } = dd.confirmations[0]!;
+    expect(body).toMatchObject({ merchant_supplied_id: order.externalId, order_status: 'fail' });
+    expect(body.failure_reason).toMatch(/^unknown store 'nobody-knows-me' for DoorDash/);
+    const [row] = await inboxRows(order.externalId);
+    expect(row).toMatchObject({ status: 'processed' });
+    expect(row!.outcome).toMatch(/^failed at DoorDash: unknown store 'nobody-knows-me'/);
+  });
+
+  it('fails an order none of whose items is on the menu, naming them', async () => {
+    const order = anOrder({ items: [{ name: 'Pad Thai', quantity: 1, cents: 1800 }] });
+    await send(notification('doordash', order));
+    await processInbox(ctx());
+    expect((await stored(order.externalId)).count).toBe(0);
+    expect(dd.confirmations[0]!.body).toMatchObject({
+      order_status: 'fail',
+      failure_reason: "none of the items matches a meal of the store's menu: Pad Thai",
+    });
+  });
+});
+
+describe('failures of DoorDash', () => {
+  it('retries the confirmation after a 503 and a timeout, then confirms once', async () => {
+    const order = anOrder();
+    await send(notification('doordash', order));
+    dd.failNext('unavailable');
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 1, failed: 0 });
+    let [row] = await inboxRows(order.externalId);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toMatch(/^DoorDash answered 503 to the confirmation/);
+    expect(row!.nextAttemptAt.getTime() - t.clock.now().getTime()).toBe(inboxBackoffMs(1));
+    // Stored before the confirmation failed: stored once whatever happens next.
+    expect((await stored(order.externalId)).count).toBe(1);
+    // Not due yet: nothing happens.
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 0, failed: 0 });
+
+    t.clock.advance(inboxBackoffMs(1));
+    dd.failNext('timeout');
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 1, failed: 0 });
+    [row] = await inboxRows(order.externalId);
+    expect(row!.lastError).toMatch(/^DoorDash did not answer/);
+
+    t.clock.advance(inboxBackoffMs(2));
+    dd.failNext('rate_limited');
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 1, failed: 0 });
+    t.clock.advance(inboxBackoffMs(3));
+    expect(await processInbox(ctx())).toEqual({ processed: 1, retrying: 0, failed: 0 });
+    expect((await stored(order.externalId)).count).toBe(1);
+    expect(dd.confirmations.map((c) => c.orderId)).toEqual([order.externalId]);
+    [row] = await inboxRows(order.externalId);
+    expect(row).toMatchObject({ status: 'processed', attempts: 4 });
+  });
+});
+
+describe('two instances processing at once', () => {
+  it('store once and confirm once', async () => {
+    const order = anOrder();
+    expect((await send(notification('doordash', order))).statusCode).toBe(200);
+    const other = await secondInstance(t);
+    try {
+      const passes = await Promise.all([processInbox(ctx(other)), processInbox(ctx())]);
+      expect(passes.reduce((s, p) => s + p.processed, 0)).toBe(1);
+      await processInbox(ctx(other));
+    } finally {
+      await closeDoordashClient(ctx(other));
+      await other.close();
+    }
+    expect((await stored(order.externalId)).count).toBe(1);
+    expect(dd.confirmations.filter((c) => c.orderId === order.externalId)).toHaveLength(1);
+  });
+});
+
+describe('the Order Canceled webhook', () => {
+  async function dashboardDoordashSales() {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin-data/',
+      headers: { authorization: `Token ${admin}` },
+      payload: {
+        query_type: 'dashboard_data',
+        kitchaco_location: locationId,
+        start_date: '18 Nov 2026',
+        end_date: '18 Nov 2026',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { doordash_sales: number; num_canceled_orders: number };
+  }
+
+  it('moves the order to Canceled, never creates one, and the sales figure drops', async () => {
+    const before = await dashboardDoordashSales();
+    const order = anOrder();
+    await send(notification('doordash', order));
+    await processInbox(ctx());
+    const placed = await dashboardDoordashSales();
+    // 2 x (19.50 + 0.50) + 4.00
+    expect(placed.doordash_sales).toBeCloseTo(before.doordash_sales + 44, 2);
+
+    const { order: row } = await stored(order.externalId);
+    const cancel = notification('doordash', { ...order, state: 'canceled', clientOrderId: String(row!.id) });
+    const res = await send(cancel);
+    expect(res.json()).toEqual({
+      success: true,
+      event_id: `${order.externalId}:OrderCanceled`,
+      duplicate: false,
+    });
+    await processInbox(ctx());
+    const { order: canceled, events } = await stored(order.externalId);
+    expect(canceled!.status).toBe('Canceled');
+    expect(events.map((e) => e.toStatus)).toEqual(['Received', 'Canceled']);
+    const after = await dashboardDoordashSales();
+    expect(after.doordash_sales).toBeCloseTo(before.doordash_sales, 2);
+    expect(after.num_canceled_orders).toBe(placed.num_canceled_orders + 1);
+    // A cancellation confirms nothing.
+    expect(dd.confirmations).toHaveLength(1);
+  });
+
+  it('retries a cancel that arrives before its order a few times, then fails it with the reason', async () => {
+    const order = anOrder();
+    await send(notification('doordash', { ...order, state: 'canceled' }));
+    for (let attempt = 1; attempt < DOORDASH_CANCEL_ATTEMPTS; attempt++) {
+      expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 1, failed: 0 });
+      t.clock.advance(inboxBackoffMs(attempt));
+    }
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 0, failed: 1 });
+    const [row] = await inboxRows(order.externalId);
+    expect(row).toMatchObject({ status: 'failed', attempts: DOORDASH_CANCEL_ATTEMPTS });
+    expect(row!.lastError).toBe(
+      `the canceled DoorDash order ${order.externalId} is not in the ledger after ${DOORDASH_CANCEL_ATTEMPTS} attempts`,
+    );
+    expect((await stored(order.externalId)).count).toBe(0);
+  });
+
+  it('a cancel arriving just before its order is applied once the order is in', async () => {
+    const order = anOrder();
+    await send(notification('doordash', { ...order, state: 'canceled' }));
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 1, failed: 0 });
+    await send(notification('doordash', order));
+    await processInbox(ctx());
+    t.clock.advance(inboxBackoffMs(1));
+    expect(await processInbox(ctx())).toEqual({ processed: 1, retrying: 0, failed: 0 });
+    expect((await stored(order.externalId)).order!.status).toBe('Canceled');
+  });
+});
+
+describe('settings', () => {
+  it('answers 503 naming the settings in production without DoorDash configured', async () => {
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      DEMO: 'false',
+      APP_SECRET: 'x'.repeat(32),
+      PAYMENTS_PROVIDER: 'test',
+    });
+    try {
+      const res = await deliver(prod.app, 'doordash', SAMPLE);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({
+        error:
+          'The DoorDash webhook is not configured: set DOORDASH_WEBHOOK_TOKEN, DOORDASH_DEVELOPER_ID, DOORDASH_KEY_ID and DOORDASH_SIGNING_SECRET.',
+      });
+    } finally {
+      await prod.close();
+    }
+  });
+});
