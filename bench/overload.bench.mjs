@@ -4,13 +4,17 @@
 // - at 0.5x nothing is shed and nothing times out;
 // - at 3x the excess gets fast 503s with Retry-After, not timeouts, while the admitted requests are
 //   still served in time and /healthz stays up;
-// - the first requests after the load stops are served normally (recovery without a restart).
+// - the first requests after the load stops are served normally (recovery without a restart);
+// - Uber Eats webhooks arriving meanwhile (WEBHOOK_RATE a second, each a fresh order, signed as Uber
+//   signs) are acknowledged within WEBHOOK_ACK_P99_MS at 3x, and every one is processed afterwards
+//   (the inbox worker fetches and accepts each at a fake of Uber's API, apps/server/src/fakes).
 // All of it on PGlite, then on PostgreSQL (BENCH_DATABASE_URL, or the local server) when one
 // answers; each budget is named after its database.
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { audMoney, startFakeUberEats } from '../apps/server/dist/fakes/uber-eats.js';
 import {
   apiClient,
   BENCH_LIMITS,
@@ -36,6 +40,10 @@ const MAX_QUEUE_MS = 2000;
 /** The server's promise: a request it lets in is answered within its queue budget. */
 const SERVED_P99_MS = MAX_QUEUE_MS;
 const RECOVERY_MS = 1000;
+const WEBHOOK_RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 20);
+const WEBHOOK_ACK_P99_MS = 100;
+/** How long the inbox may take to work through the webhooks once the load has stopped. */
+const WEBHOOKS_DRAIN_MS = 60_000;
 
 /** The server under load: one per database, one after the other. */
 let base = '';
@@ -115,6 +123,9 @@ async function open(request, { rate, seconds }) {
       });
     };
     const send = (dueAt) => {
+      // A request may be made afresh each time (`request.next(i)`: its body and extra headers).
+      const next = request.next?.(out.sent);
+      const body = next?.body ?? request.body;
       out.sent++;
       sendLag.push(performance.now() - dueAt);
       let timedOut = false;
@@ -130,7 +141,11 @@ async function open(request, { rate, seconds }) {
           port: url.port,
           path: url.pathname,
           method: request.method,
-          headers: { ...request.headers, 'content-length': Buffer.byteLength(request.body) },
+          headers: {
+            ...request.headers,
+            ...(next?.headers ?? {}),
+            'content-length': Buffer.byteLength(body),
+          },
         },
         (res) => {
           res.resume();
@@ -155,7 +170,7 @@ async function open(request, { rate, seconds }) {
         }
         done();
       });
-      req.end(request.body);
+      req.end(body);
     };
     const tick = () => {
       const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
@@ -190,6 +205,7 @@ function probeHealth(everyMs) {
 
 /** Starts a server on `database` (its env), loads it, and answers its results and budgets. */
 async function measure(label, database) {
+  const uber = await startFakeUberEats();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const app = await startProcess(
@@ -203,17 +219,75 @@ async function measure(label, database) {
       DEMO_SCALE: '0.3',
       OUTBOX_POLL_MS: '60000',
       MAX_QUEUE_MS: String(MAX_QUEUE_MS),
+      UBER_EATS_CLIENT_ID: uber.clientId,
+      UBER_EATS_CLIENT_SECRET: uber.clientSecret,
+      UBER_EATS_API_URL: uber.url,
+      UBER_EATS_AUTH_URL: uber.authUrl,
     },
     `${base}/healthz`,
   );
   try {
-    return await load(label);
+    return await load(label, uber);
   } finally {
     await app.stop();
+    await uber.close();
   }
 }
 
-async function load(label) {
+/**
+ * Uber Eats notifications of fresh orders at the demo's store of `vendor` (ue-1-<brand>), each
+ * order known to the fake with one meal of that brand, signed as Uber signs.
+ */
+function uberWebhooks(uber, vendor, meal, run) {
+  return {
+    url: `${base}/api/v1/marketplaces/uber-eats/webhook/`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '',
+    next: (i) => {
+      const id = `${run}-${String(i).padStart(8, '0')}`;
+      const storeId = `ue-1-${vendor.id}`;
+      const cents = Math.round(meal.meal_price * 100);
+      uber.orders.set(id, {
+        id,
+        display_id: id.slice(-5),
+        current_state: 'CREATED',
+        store: { id: storeId },
+        eater: { first_name: 'Bench' },
+        cart: {
+          items: [
+            {
+              id: String(meal.id),
+              title: meal.meal_name,
+              quantity: 1,
+              price: { unit_price: audMoney(cents), total_price: audMoney(cents) },
+            },
+          ],
+        },
+        payment: { charges: { total: audMoney(cents), sub_total: audMoney(cents) } },
+        placed_at: new Date().toISOString(),
+      });
+      const body = JSON.stringify(uber.event('orders.notification', id, storeId));
+      return { body, headers: { 'x-uber-signature': uber.sign(body) } };
+    },
+  };
+}
+
+/** The inbox's counts, as a super admin reads them. */
+async function inboxCounts(adminToken) {
+  const res = await fetch(`${base}/api/v1/admin-data/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Token ${adminToken}`,
+      prefer: 'status-codes',
+    },
+    body: JSON.stringify({ query_type: 'marketplace_inbox', platform: 'uber_eats' }),
+  });
+  return (await res.json()).counts;
+}
+
+async function load(label, uber) {
   // Seeding the demo data blocks the event loop for seconds, so the server may shed for a moment
   // after it first answers /healthz: wait until it serves.
   let listed = await fetch(`${base}/api/v1/vendors/?kitchaco=1`);
@@ -258,8 +332,35 @@ async function load(label) {
 
   const normal = await open(request, { rate: Math.round(rate / 2), seconds: duration });
   await new Promise((r) => setTimeout(r, 1000));
+  const adminToken = await signInStaff(apiClient(base), 'admin@demo.test');
+  const menu = await (await fetch(`${base}/api/v1/vendors/${vendors[0].id}/menu/`)).json();
+  const meal = menu.meals.find((m) => m.meal_subitem.length === 0) ?? menu.meals[0];
   const health = probeHealth(250);
-  const overload = await open(request, { rate: rate * 3, seconds: duration });
+  const [overload, webhooks] = await Promise.all([
+    open(request, { rate: rate * 3, seconds: duration }),
+    open(uberWebhooks(uber, vendors[0], meal, `bench${Date.now()}`), {
+      rate: WEBHOOK_RATE,
+      seconds: duration,
+    }),
+  ]);
+  // Every webhook acknowledged is then processed by the inbox: fetched, stored and accepted.
+  const drainStarted = performance.now();
+  let counts = await inboxCounts(adminToken);
+  while (counts.pending > 0 && performance.now() - drainStarted < WEBHOOKS_DRAIN_MS) {
+    await new Promise((r) => setTimeout(r, 500));
+    counts = await inboxCounts(adminToken);
+  }
+  const webhookResults = {
+    offeredPerSecond: WEBHOOK_RATE,
+    acknowledged: webhooks.byStatus['200'] ?? 0,
+    byStatus: webhooks.byStatus,
+    ackMs: webhooks.okMs,
+    timeouts: webhooks.timeouts,
+    errors: webhooks.errors,
+    inbox: counts,
+    accepted: uber.calls('accept').length,
+    drainedInMs: Math.round(performance.now() - drainStarted),
+  };
   // Recovery: the first requests once the load has stopped and its last answers are in.
   const recovery = [];
   for (let i = 0; i < 5; i++) {
@@ -283,6 +384,7 @@ async function load(label) {
       non200: healthStatuses.filter((s) => s !== 200).length,
     },
     recovery,
+    webhooks: webhookResults,
   };
   const unanswered = (r) => r.timeouts + r.errors;
   const budget = (name, value, limits) => measured(`${label}: ${name}`, value, limits);
@@ -300,6 +402,16 @@ async function load(label) {
       min: 0.5,
     }),
     budget('/healthz during 3x: answers other than 200 = 0', results.healthDuringOverload.non200, { max: 0 }),
+    budget(
+      `3x saturation: Uber Eats webhooks acknowledged (200) p99 (ms) <= ${WEBHOOK_ACK_P99_MS}`,
+      webhookResults.acknowledged === webhooks.sent ? (webhooks.okMs.p99 ?? Infinity) : Infinity,
+      { max: WEBHOOK_ACK_P99_MS },
+    ),
+    budget(
+      'after 3x: webhooks acknowledged but not processed (stored and accepted) = 0',
+      webhookResults.acknowledged - Math.min(webhookResults.inbox.processed, webhookResults.accepted),
+      { max: 0 },
+    ),
     budget(
       `recovery: first request after the load a 200 within ${RECOVERY_MS} ms (ms)`,
       recovery[0].status === 200 ? recovery[0].ms : Infinity,

@@ -22,6 +22,12 @@ export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * Short writes that must not wait behind the main pool's queue under load (a marketplace
+   * webhook's receipt: a platform answered late gives up). On PostgreSQL a pool of its own, two
+   * connections; on PGlite the one connection.
+   */
+  priorityDb: Db;
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations (serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
@@ -45,6 +51,8 @@ export interface Database {
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 const MIGRATION_LOCK_ID = 7_160_001;
+/** Connections of the priority pool (Database.priorityDb). */
+const PRIORITY_POOL_SIZE = 2;
 
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -56,6 +64,7 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
 export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
+    priorityDb: db,
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
@@ -79,32 +88,43 @@ export interface PostgresOptions {
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const { poolSize = 10, statementTimeoutMs = 30_000, connectTimeoutMs = 3_000 } = options;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: connectTimeoutMs,
-    idleTimeoutMillis: 30_000,
-    // A connection whose peer vanished is found by TCP keepalive, not only by the next query.
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-    ...(statementTimeoutMs > 0
-      ? { statement_timeout: statementTimeoutMs, idle_in_transaction_session_timeout: statementTimeoutMs * 2 }
-      : {}),
-    // Repeated statements are parsed once per connection (db/statement-cache.ts).
-    Client: statementCachingClient(new StatementNames()),
-  });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  const names = new StatementNames();
+  const pool = newPool(poolSize);
+  const lane = newPool(PRIORITY_POOL_SIZE);
+  function newPool(max: number) {
+    return new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: connectTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      // A connection whose peer vanished is found by TCP keepalive, not only by the next query.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      ...(statementTimeoutMs > 0
+        ? {
+            statement_timeout: statementTimeoutMs,
+            idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+          }
+        : {}),
+      // Repeated statements are parsed once per connection (db/statement-cache.ts).
+      Client: statementCachingClient(names),
+    });
+  }
   const open = new Set<pg.PoolClient>();
-  pool.on('connect', (client) => {
-    open.add(client);
-    // A client whose connection dies between two statements (in a transaction, or dropped by the
-    // watchdog) emits 'error' while checked out: heard here, never an uncaught crash. The pool
-    // drops it when it comes back (it is no longer queryable).
-    client.on('error', () => {});
-  });
-  pool.on('remove', (client) => open.delete(client));
+  for (const p of [pool, lane]) {
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    p.on('error', () => {});
+    p.on('connect', (client) => {
+      open.add(client);
+      // A client whose connection dies between two statements (in a transaction, or dropped by the
+      // watchdog) emits 'error' while checked out: heard here, never an uncaught crash. The pool
+      // drops it when it comes back (it is no longer queryable).
+      client.on('error', () => {});
+    });
+    p.on('remove', (client) => open.delete(client));
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const priorityDb = drizzlePg(lane, { schema }) as unknown as Db;
   const listener = new SharedListener(url);
   const watchdog = new DatabaseWatchdog(url, {
     onUnreachable() {
@@ -115,6 +135,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   watchdog.start();
   return {
     db,
+    priorityDb,
     kind: 'postgres',
     async migrate() {
       const client = await pool.connect();
@@ -137,7 +158,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     reachable: () => watchdog.reachable,
     async close() {
       await watchdog.stop();
-      await pool.end();
+      await Promise.all([pool.end(), lane.end()]);
     },
   };
 }

@@ -49,7 +49,12 @@ export interface ReceivedEvent {
 /** Stores a verified event once per (platform, event id); a resend answers duplicate: true. */
 export async function receiveEvent(app: AppContext, event: ReceivedEvent): Promise<MarketplaceInboxReceipt> {
   const now = app.clock.now();
-  const id = await q.insertEventOnce(app.db, { ...event, receivedAt: now, nextAttemptAt: now });
+  // Its own small pool: a receipt never waits behind the queries queued under load.
+  const id = await q.insertEventOnce(app.database.priorityDb, {
+    ...event,
+    receivedAt: now,
+    nextAttemptAt: now,
+  });
   app.log.info(
     {
       channel: event.channel,
