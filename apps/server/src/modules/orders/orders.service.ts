@@ -1,13 +1,12 @@
 import type { CustomerOrder, OrderStatus } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { EventStream } from '../../http/registry.js';
 import { queueSms } from '../notifications/outbox.service.js';
-import { paymentOfOrder } from '../payments/payments.queries.js';
 import {
   type CancellationMoney,
+  paymentGivenBack,
   prepareCancellation,
   settleCancellation,
 } from '../payments/payments.service.js';
@@ -73,7 +72,7 @@ export async function updateOrderStatus(app: AppContext, actor: Actor, orderId: 
     if (!row) throw notFound(`Order #${orderId} does not exist.`);
     const from = row.order.status;
     if (from === status) return null;
-    if (from === 'Canceled' && (await givenBack(tx, orderId))) {
+    if (from === 'Canceled' && (await paymentGivenBack(tx, orderId))) {
       throw conflict(
         "This order's payment was given back when it was canceled, so it cannot be reopened. Please place a new order instead.",
       );
@@ -115,10 +114,4 @@ function refundSentence(money: CancellationMoney, whose: string): string {
     return `The card payment of ${amount} was released: ${whose.toLowerCase()} card is not charged.`;
   if (money.kind === 'pending') return `${amount} is being refunded to ${whose.toLowerCase()} card.`;
   return `${amount} was refunded to ${whose.toLowerCase()} card.`;
-}
-
-/** Whether the order's card payment was voided or refunded at its cancellation. */
-async function givenBack(tx: DbOrTx, orderId: number): Promise<boolean> {
-  const payment = await paymentOfOrder(tx, orderId);
-  return payment !== null && (payment.status === 'CANCELED' || payment.refundedCents > 0);
 }

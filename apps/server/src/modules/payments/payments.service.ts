@@ -421,3 +421,9 @@ export async function resolvePaymentFlag(
   }
   return { success: true as const };
 }
+
+/** Whether an order's card payment was voided or refunded (at its cancellation): it cannot be reopened. */
+export async function paymentGivenBack(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const payment = await q.paymentOfOrder(tx, orderId);
+  return payment !== null && (payment.status === 'CANCELED' || payment.refundedCents > 0);
+}
