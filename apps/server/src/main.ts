@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { startRollupFolder } from './db/rollups.js';
+import { startDemoMarketplaces } from './demo/marketplaces.js';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { disableAccountsWithPassword } from './modules/auth/auth.service.js';
 import { startDeviceCodePoller } from './modules/kiosks/kiosks.service.js';
@@ -58,7 +59,10 @@ async function main(): Promise<void> {
 
   // Built after the demo seed: the seed holds the event loop for seconds, and the load shedding's
   // event-loop measure would otherwise refuse the first requests as if the server were overloaded.
-  const app = await buildApp({ config, database });
+  // The demo's stand-ins of the marketplaces' APIs (demo credentials only; never in production).
+  const marketplaces = await startDemoMarketplaces(config, database.db);
+  for (const note of marketplaces.notes) process.stdout.write(`${note}\n`);
+  const app = await buildApp({ config: marketplaces.config, database });
 
   const worker = startOutboxWorker(app.appContext);
   const folder = startRollupFolder(app.appContext, config.rollupFoldMs);
@@ -72,6 +76,7 @@ async function main(): Promise<void> {
     await app.close();
     housekeeping.stop();
     await Promise.all([reconciliation.stop(), deviceCodes.stop(), inbox.stop()]);
+    await marketplaces.stop();
     await worker.stop();
     await folder.stop();
     await database.close();

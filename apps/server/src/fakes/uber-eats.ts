@@ -52,6 +52,8 @@ export interface FakeUberEatsOptions {
   clientSecret?: string;
   /** Seconds a token lives (Uber's sample: 2592000, 30 days). */
   tokenLifetime?: number;
+  /** The demo's stand-in: an order the fake was not given is made by this (null: 404 as Uber). */
+  unknownOrder?: (orderId: string) => UberOrderDocument | null;
 }
 
 /** Dollars as an Uber money object in AUD (amount in cents). */
@@ -72,10 +74,13 @@ export class FakeUberEats {
   private readonly lifetime: number;
   url = '';
 
+  private readonly unknownOrder: (orderId: string) => UberOrderDocument | null;
+
   constructor(options: FakeUberEatsOptions = {}) {
     this.clientId = options.clientId ?? 'fake-uber-client-id';
     this.clientSecret = options.clientSecret ?? 'fake-uber-client-secret-0123456789';
     this.lifetime = options.tokenLifetime ?? 2_592_000;
+    this.unknownOrder = options.unknownOrder ?? (() => null);
     this.server = createServer((req, res) => {
       void this.handle(req, res).catch((error: unknown) => {
         res.writeHead(500, { 'content-type': 'application/json' });
@@ -133,6 +138,13 @@ export class FakeUberEats {
     return createHmac('sha256', this.clientSecret).update(body).digest('hex');
   }
 
+  /** An order made up for an id the fake was not given (the demo), kept from then on. */
+  private madeUp(orderId: string): UberOrderDocument | undefined {
+    const order = this.unknownOrder(orderId);
+    if (order) this.orders.set(orderId, order);
+    return order ?? undefined;
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
     const raw = await readBody(req);
@@ -161,7 +173,7 @@ export class FakeUberEats {
       return send(res, 401, { code: 'unauthorized', message: 'Invalid OAuth 2.0 credentials provided.' });
     }
     const orderId = decodeURIComponent(url.pathname.split('/')[4]!);
-    const order = this.orders.get(orderId);
+    const order = this.orders.get(orderId) ?? this.madeUp(orderId);
     if (!order) return send(res, 404, { code: 'not_found', message: 'Order not found.' });
     if (endpoint === 'order') return send(res, 200, order);
     // Choice: accepting or denying an order that is no longer CREATED answers 409, changing nothing.

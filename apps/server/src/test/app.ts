@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
 import type { Clock } from '../context.js';
 import type { Database } from '../db/client.js';
 import type { Adapters } from '../integrations/adapters.js';
@@ -61,7 +61,8 @@ function asNewClient(app: FastifyInstance): FastifyInstance {
  * in-flight state, as another process would have; `adapters` shares providers (a real card
  * provider is one for every instance).
  */
-export async function secondInstance(t: TestApp, options: { adapters?: Adapters } = {}) {
+/** Another instance on the same database; `config` replaces the test settings (e.g. the demo's stand-ins). */
+export async function secondInstance(t: TestApp, options: { adapters?: Adapters; config?: Config } = {}) {
   const app = await buildApp({
     config: testConfig(t.env),
     database: t.database,
