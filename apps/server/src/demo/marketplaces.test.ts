@@ -7,7 +7,7 @@ import { DEMO_DOORDASH } from '../config.js';
 import { marketplaceInbox, marketplaceStores, orderLines, orders } from '../db/schema/index.js';
 import { processInbox } from '../modules/marketplaces/inbox.service.js';
 import { createTestApp, secondInstance, type TestApp } from '../test/app.js';
-import { createLocation, createMeal, createVendor } from '../test/factories.js';
+import { mappedStore } from '../test/marketplaces.js';
 import { DEMO_UBER_STORE, startDemoMarketplaces } from './marketplaces.js';
 
 /**
@@ -21,14 +21,13 @@ let app: FastifyInstance;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const locationId = (await createLocation(db, { name: 'Reservoir', timeZone: 'Australia/Melbourne' })).id;
-  const vendorId = (await createVendor(db, locationId, { title: 'Burger Barn' })).id;
-  await createMeal(db, vendorId, { name: 'Classic Burger', price: '14.50' });
-  await createMeal(db, vendorId, { name: 'Fries', price: '5.00' });
-  await db.insert(marketplaceStores).values([
-    { channel: 'uber_eats', storeId: DEMO_UBER_STORE, locationId, vendorId, name: 'Burger Barn' },
-    { channel: 'doordash', storeId: 'abc12345', locationId, vendorId, name: 'Burger Barn' },
+  const { locationId, vendorId } = await mappedStore(db, 'uber_eats', DEMO_UBER_STORE, 'Burger Barn', [
+    { name: 'Classic Burger', price: '14.50' },
+    { name: 'Fries', price: '5.00' },
   ]);
+  await db
+    .insert(marketplaceStores)
+    .values({ channel: 'doordash', storeId: 'abc12345', locationId, vendorId, name: 'Burger Barn' });
   demo = await startDemoMarketplaces(t.app.appContext.config, db, () => t.clock.now());
   app = await secondInstance(t, { config: demo.config });
 });
@@ -38,7 +37,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const ctx = () => (app as unknown as { appContext: Parameters<typeof processInbox>[0] }).appContext;
+const ctx = () => app.appContext;
 
 async function stored(channel: 'uber_eats' | 'doordash', externalId: string) {
   const db = t.database.db;

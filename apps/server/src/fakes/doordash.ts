@@ -1,12 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { FakeHttpServer } from './fake-server.js';
 
 /**
  * A fake of DoorDash's Marketplace API for server tests: the order confirmation, in memory, on
@@ -72,9 +66,8 @@ const error = (status: number, code: string, message: string): Answer => ({
 
 const CONFIRM_PATH = /^\/marketplace\/api\/v1\/orders\/([^/]+)$/;
 
-export class FakeDoordash {
+export class FakeDoordash extends FakeHttpServer {
   /** Base URL, e.g. http://127.0.0.1:54321 (DOORDASH_API_URL). */
-  url = '';
   readonly developerId: string;
   readonly keyId: string;
   readonly signingSecret: string;
@@ -82,40 +75,15 @@ export class FakeDoordash {
   readonly requests: RecordedDoordashRequest[] = [];
   readonly confirmations: FakeConfirmation[] = [];
 
-  private readonly server: Server;
-  private closed = false;
-  private readonly hanging = new Set<ServerResponse>();
   private readonly failures: { failure: FakeDoordashFailure; left: number; retryAfterSeconds: number }[] = [];
 
   constructor(options: FakeDoordashOptions = {}) {
+    super();
     this.developerId = options.developerId ?? 'fake-doordash-developer-id';
     this.keyId = options.keyId ?? 'fake-doordash-key-id';
     this.signingSecret =
       options.signingSecret ?? Buffer.from('fake-doordash-signing-secret-32b').toString('base64url');
     this.now = options.now ?? (() => new Date());
-    this.server = createServer((req, res) => {
-      void this.serve(req, res);
-    });
-  }
-
-  /** Starts listening on 127.0.0.1, on a free port. */
-  async listen(wanted = 0): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(wanted, '127.0.0.1', () => resolve());
-    });
-    const { port } = this.server.address() as AddressInfo;
-    this.url = `http://127.0.0.1:${port}`;
-  }
-
-  /** Stops the server, dropping open connections and the requests left hanging by 'timeout'. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    for (const res of this.hanging) res.socket?.destroy();
-    this.hanging.clear();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
   /** Makes the next `count` requests fail the given way. */
@@ -135,6 +103,10 @@ export class FakeDoordash {
     return rule;
   }
 
+  protected onRequest(req: IncomingMessage, res: ServerResponse): void {
+    void this.serve(req, res);
+  }
+
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -150,8 +122,7 @@ export class FakeDoordash {
     this.requests.push({ method, path, headers: req.headers, body });
     const failure = this.takeFailure();
     if (failure?.failure === 'timeout') {
-      this.hanging.add(res);
-      res.on('close', () => this.hanging.delete(res));
+      this.hold(res);
       return;
     }
     const answer: Answer =

@@ -1,12 +1,6 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { FakeHttpServer } from './fake-server.js';
 
 /**
  * A fake of Square's REST API (v2) for server tests: card payments, refunds, reconciliation
@@ -485,9 +479,8 @@ interface Route {
   handle: (params: string[], body: JsonObject, query: URLSearchParams) => Answer;
 }
 
-export class FakeSquare {
+export class FakeSquare extends FakeHttpServer {
   /** Base URL, e.g. http://127.0.0.1:54321 (requests go to `${url}/v2/...`). */
-  url = '';
   readonly accessToken: string;
   readonly webhookSignatureKey: string;
   readonly merchantId: string;
@@ -507,9 +500,6 @@ export class FakeSquare {
   /** Deliveries made by `autoWebhooks`, in order. */
   readonly deliveries: WebhookDelivery[] = [];
 
-  private readonly server: Server;
-  private closed = false;
-  private readonly hanging = new Set<ServerResponse>();
   private readonly failures: FailureRule[] = [];
   private webhookQueue: Promise<void> = Promise.resolve();
   /** Idempotency, per endpoint: key → the request's fingerprint and the first answer. */
@@ -536,6 +526,7 @@ export class FakeSquare {
   }
 
   constructor(options: FakeSquareOptions = {}) {
+    super();
     this.acceptAnyLocation = options.acceptAnyLocation ?? false;
     this.recordRequests = options.recordRequests ?? true;
     this.accessToken = options.accessToken ?? 'fake-square-token';
@@ -547,9 +538,6 @@ export class FakeSquare {
     this.merchantId = options.merchantId ?? DEFAULT_MERCHANT_ID;
     this.autoWebhooks = options.autoWebhooks ?? null;
     this.now = options.now ?? (() => new Date());
-    this.server = createServer((req, res) => {
-      void this.serve(req, res);
-    });
     this.routes = [
       // https://developer.squareup.com/reference/square/payments-api/list-payments
       { method: 'GET', pattern: /^\/v2\/payments$/, handle: (_p, _b, query) => this.listPayments(query) },
@@ -591,26 +579,6 @@ export class FakeSquare {
         handle: ([id]) => this.getDeviceCode(id ?? ''),
       },
     ];
-  }
-
-  /** Starts listening on 127.0.0.1, on a free port. */
-  async listen(wanted = 0): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(wanted, '127.0.0.1', () => resolve());
-    });
-    const { port } = this.server.address() as AddressInfo;
-    this.url = `http://127.0.0.1:${port}`;
-  }
-
-  /** Stops the server, dropping open connections and the requests left hanging by 'timeout'. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    for (const res of this.hanging) res.socket?.destroy();
-    this.hanging.clear();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
   // ---------------------------------------------------------------- test controls
@@ -796,6 +764,10 @@ export class FakeSquare {
 
   // ---------------------------------------------------------------- HTTP
 
+  protected onRequest(req: IncomingMessage, res: ServerResponse): void {
+    void this.serve(req, res);
+  }
+
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://fake-square');
@@ -821,8 +793,7 @@ export class FakeSquare {
     const failure = this.takeFailure(method, url.pathname);
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (failure?.failure === 'timeout') {
-      this.hanging.add(res);
-      res.on('close', () => this.hanging.delete(res));
+      this.hold(res);
       return;
     }
     let answer: Answer;

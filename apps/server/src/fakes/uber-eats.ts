@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FakeHttpServer } from './fake-server.js';
 
 /**
  * A fake of the Uber Eats Marketplace API for server tests: the client-credentials token endpoint,
@@ -61,7 +61,7 @@ export function audMoney(cents: number): UberMoney {
   return { amount: cents, currency_code: 'AUD', formatted_amount: `A$${(cents / 100).toFixed(2)}` };
 }
 
-export class FakeUberEats {
+export class FakeUberEats extends FakeHttpServer {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly orders = new Map<string, UberOrderDocument>();
@@ -70,37 +70,27 @@ export class FakeUberEats {
   readonly denials = new Map<string, unknown>();
   private readonly tokens = new Set<string>();
   private readonly failures: { endpoint: UberEndpoint; status: number | 'timeout'; body?: unknown }[] = [];
-  private readonly server: Server;
   private readonly lifetime: number;
-  url = '';
 
   private readonly unknownOrder: (orderId: string) => UberOrderDocument | null;
 
   constructor(options: FakeUberEatsOptions = {}) {
+    super();
     this.clientId = options.clientId ?? 'fake-uber-client-id';
     this.clientSecret = options.clientSecret ?? 'fake-uber-client-secret-0123456789';
     this.lifetime = options.tokenLifetime ?? 2_592_000;
     this.unknownOrder = options.unknownOrder ?? (() => null);
-    this.server = createServer((req, res) => {
-      void this.handle(req, res).catch((error: unknown) => {
-        res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ code: 'internal_error', message: String(error) }));
-      });
-    });
   }
 
-  async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  protected onRequest(req: IncomingMessage, res: ServerResponse): void {
+    void this.handle(req, res).catch((error: unknown) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 'internal_error', message: String(error) }));
+    });
   }
 
   get authUrl(): string {
     return `${this.url}/oauth/v2/token`;
-  }
-
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
   /** The next call to `endpoint` answers `status` (or never, a timeout), once per call to this. */

@@ -1,7 +1,10 @@
-import { webhookUrl } from '@kitchaco/domain';
+import { type MarketplaceChannel, webhookUrl } from '@kitchaco/domain';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_DOORDASH } from '../config.js';
+import type { Db } from '../db/client.js';
+import { marketplaceStores } from '../db/schema/index.js';
 import { signatureHeaders } from '../integrations/marketplace-signatures.js';
+import { createLocation, createMeal, createVendor } from './factories.js';
 
 /**
  * Marketplace webhooks as the platforms send them, for server tests. Uber Eats sends ids only
@@ -154,4 +157,24 @@ export function deliver(
     headers: { 'content-type': 'application/json', ...auth, ...options.headers },
     payload: raw,
   });
+}
+
+/**
+ * A location with one brand, its meals, and `storeId` of `channel` mapped to that brand: what every
+ * marketplace flow test starts from.
+ */
+export async function mappedStore(
+  db: Db,
+  channel: MarketplaceChannel,
+  storeId: string,
+  brand: string,
+  meals: { name: string; price: string }[],
+): Promise<{ locationId: number; vendorId: number }> {
+  const locationId = (await createLocation(db, { name: 'Reservoir', timeZone: 'Australia/Melbourne' })).id;
+  const vendorId = (await createVendor(db, locationId, { title: brand })).id;
+  for (const meal of meals) await createMeal(db, vendorId, meal);
+  await db
+    .insert(marketplaceStores)
+    .values({ channel, storeId, locationId, vendorId, name: `${brand} Reservoir` });
+  return { locationId, vendorId };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MARKETPLACE_CHANNELS } from '../constants.js';
 import { ENDPOINTS, PUBLIC, queryCall, routeCall, SUPER_ADMIN } from '../wire/calls.js';
+import { dbId } from '../wire/wire.js';
 import { MARKETPLACE_PLATFORMS, marketplaceChannel } from './marketplace-order.js';
 import { uberEatsWebhookEvent } from './uber-eats.js';
 
@@ -47,7 +48,7 @@ export const marketplaceInboxRequest = z.object({
   platform: marketplaceChannel.optional(),
   status: z.enum(INBOX_STATUSES, { error: `status must be one of ${INBOX_STATUSES.join(', ')}` }).optional(),
   /** Rows with a smaller id only (the next page: the last id of the previous one). */
-  before_id: z.number().int().positive().optional(),
+  before_id: dbId.optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
 
@@ -76,7 +77,7 @@ export const marketplaceInboxResponse = z.object({
 });
 export type MarketplaceInboxResponse = z.infer<typeof marketplaceInboxResponse>;
 
-export const marketplaceInboxRetryRequest = z.object({ id: z.number().int().positive() });
+export const marketplaceInboxRetryRequest = z.object({ id: dbId });
 export const marketplaceInboxRetryResponse = z.object({ success: z.literal(true), row: marketplaceInboxRow });
 
 /** The super admin's view of the inbox. */

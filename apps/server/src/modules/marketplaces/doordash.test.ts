@@ -1,12 +1,11 @@
 import { DOORDASH_SAMPLE_ORDER } from '@kitchaco/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { marketplaceInbox, marketplaceStores, orderStatusEvents, orders } from '../../db/schema/index.js';
+import { marketplaceInbox, orderStatusEvents, orders } from '../../db/schema/index.js';
 import { type FakeDoordash, startFakeDoordash } from '../../fakes/doordash.js';
 import { createTestApp, secondInstance, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
-import { createLocation, createMeal, createVendor } from '../../test/factories.js';
-import { deliver, notification, type TestOrder } from '../../test/marketplaces.js';
+import { deliver, mappedStore, notification, type TestOrder } from '../../test/marketplaces.js';
 import { closeDoordashClient, DOORDASH_CANCEL_ATTEMPTS } from './doordash.service.js';
 import { inboxBackoffMs, processInbox } from './inbox.service.js';
 
@@ -37,8 +36,7 @@ let admin: string;
 let locationId: number;
 let n = 0;
 
-const ctx = (app = t.app) =>
-  (app as unknown as { appContext: Parameters<typeof processInbox>[0] }).appContext;
+const ctx = (app = t.app) => app.appContext;
 
 async function stored(externalId: string) {
   const db = t.database.db;
@@ -93,17 +91,10 @@ beforeAll(async () => {
     DOORDASH_TIMEOUT_MS: '300',
   });
   const db = t.database.db;
-  locationId = (await createLocation(db, { name: 'Reservoir', timeZone: 'Australia/Melbourne' })).id;
-  const vendorId = (await createVendor(db, locationId, { title: 'Burrito Bar' })).id;
-  await createMeal(db, vendorId, { name: 'Burrito Scram-Bowl', price: '19.50' });
-  await createMeal(db, vendorId, { name: 'Hash Brown', price: '4.00' });
-  await db.insert(marketplaceStores).values({
-    channel: 'doordash',
-    storeId: STORE_ID,
-    locationId,
-    vendorId,
-    name: 'Burrito Bar Reservoir',
-  });
+  ({ locationId } = await mappedStore(db, 'doordash', STORE_ID, 'Burrito Bar', [
+    { name: 'Burrito Scram-Bowl', price: '19.50' },
+    { name: 'Hash Brown', price: '4.00' },
+  ]));
   admin = (await tokenFor(db, 'super_admin')).token;
 });
 afterAll(async () => {

@@ -1,13 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import {
-  marketplaceInbox,
-  marketplaceStores,
-  orderLines,
-  orderStatusEvents,
-  orders,
-} from '../../db/schema/index.js';
+import { marketplaceInbox, orderLines, orderStatusEvents, orders } from '../../db/schema/index.js';
 import {
   audMoney,
   type FakeUberEats,
@@ -16,13 +10,8 @@ import {
 } from '../../fakes/uber-eats.js';
 import { createTestApp, secondInstance, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
-import {
-  createLocation,
-  createMeal,
-  createStaff,
-  createVendor,
-  TEST_PASSWORD,
-} from '../../test/factories.js';
+import { createStaff, TEST_PASSWORD } from '../../test/factories.js';
+import { mappedStore } from '../../test/marketplaces.js';
 import { INBOX_MAX_ATTEMPTS, inboxBackoffMs, processInbox } from './inbox.service.js';
 
 /**
@@ -126,8 +115,7 @@ function deliver(app: TestApp['app'], body: object | string, signature?: string)
   });
 }
 
-const ctx = (app = t.app) =>
-  (app as unknown as { appContext: Parameters<typeof processInbox>[0] }).appContext;
+const ctx = (app = t.app) => app.appContext;
 
 async function stored(externalId: string) {
   const db = t.database.db;
@@ -168,17 +156,10 @@ beforeAll(async () => {
     UBER_EATS_TIMEOUT_MS: '300',
   });
   const db = t.database.db;
-  locationId = (await createLocation(db, { name: 'Reservoir', timeZone: 'Australia/Melbourne' })).id;
-  const vendorId = (await createVendor(db, locationId, { title: 'Burger Barn' })).id;
-  await createMeal(db, vendorId, { name: 'Classic Burger', price: '14.50' });
-  await createMeal(db, vendorId, { name: 'Fries', price: '5.00' });
-  await db.insert(marketplaceStores).values({
-    channel: 'uber_eats',
-    storeId: SAMPLE_STORE_ID,
-    locationId,
-    vendorId,
-    name: 'Burger Barn Reservoir',
-  });
+  ({ locationId } = await mappedStore(db, 'uber_eats', SAMPLE_STORE_ID, 'Burger Barn', [
+    { name: 'Classic Burger', price: '14.50' },
+    { name: 'Fries', price: '5.00' },
+  ]));
   admin = (await tokenFor(db, 'super_admin')).token;
 });
 afterAll(async () => {
@@ -456,6 +437,9 @@ describe('failures of Uber', () => {
     expect((await adminCall({ query_type: 'marketplace_inbox_retry', id: 'x' })).json()).toMatchObject({
       field: 'id',
     });
+    // Beyond the database's integer: a 400 naming the field, never a 500.
+    const huge = await adminCall({ query_type: 'marketplace_inbox_retry', id: 2 ** 31 });
+    expect([huge.statusCode, huge.json().field]).toEqual([400, 'id']);
   });
 });
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketplaceStores, orders } from '../../db/schema/index.js';
+import { orders } from '../../db/schema/index.js';
 import { audMoney, type FakeUberEats, startFakeUberEats } from '../../fakes/uber-eats.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
-import { createLocation, createMeal, createVendor } from '../../test/factories.js';
+import { mappedStore } from '../../test/marketplaces.js';
 import { processInbox } from './inbox.service.js';
 
 /**
@@ -20,8 +20,6 @@ const STORE = 'ue-store-burger';
 const HEADING =
   'Store ID,Order ID,Order Date,Order Accept Time,Order Status,Sales (incl. GST),Marketplace Fee';
 
-const ctx = () => (t.app as unknown as { appContext: Parameters<typeof processInbox>[0] }).appContext;
-
 beforeAll(async () => {
   uber = await startFakeUberEats();
   t = await createTestApp({
@@ -32,16 +30,7 @@ beforeAll(async () => {
     UBER_EATS_TIMEOUT_MS: '300',
   });
   const db = t.database.db;
-  const locationId = (await createLocation(db, { name: 'Reservoir', timeZone: 'Australia/Melbourne' })).id;
-  const vendorId = (await createVendor(db, locationId, { title: 'Burger Barn' })).id;
-  await createMeal(db, vendorId, { name: 'Fries', price: '5.00' });
-  await db.insert(marketplaceStores).values({
-    channel: 'uber_eats',
-    storeId: STORE,
-    locationId,
-    vendorId,
-    name: 'Burger Barn Reservoir',
-  });
+  await mappedStore(db, 'uber_eats', STORE, 'Burger Barn', [{ name: 'Fries', price: '5.00' }]);
   admin = (await tokenFor(db, 'super_admin')).token;
 });
 afterAll(async () => {
@@ -84,7 +73,7 @@ async function byWebhook(id: string) {
     payload: raw,
   });
   expect(res.statusCode).toBe(200);
-  await processInbox(ctx());
+  await processInbox(t.app.appContext);
 }
 
 /** The Payment Details report with these orders, imported by a super admin. */
