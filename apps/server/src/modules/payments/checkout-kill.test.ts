@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +20,20 @@ let server: ChildProcess | null = null;
 let base = '';
 let output = '';
 
+/** A port nothing listens on now (a random one could be another test's server). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function start(): Promise<void> {
-  const port = 3400 + Math.floor(Math.random() * 500);
+  const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   output = '';
   const { DATABASE_URL: _, TEST_DATABASE_URL: __, ...inherited } = process.env;
@@ -182,7 +195,11 @@ describe('a server killed between the authorisation and the order write', () => 
       headers: { 'content-type': 'application/json', ...auth, 'idempotency-key': randomUUID() },
       body: JSON.stringify({ checkout: cart, payment: { source_id: 'cnon:card-nonce-ok' } }),
     }).catch(() => null);
-    while (!fake.requests.slice(asked).some(isCreate)) await new Promise((r) => setTimeout(r, 20));
+    const askedBy = Date.now() + 30_000;
+    while (!fake.requests.slice(asked).some(isCreate)) {
+      if (Date.now() > askedBy) throw new Error(`the server never asked Square to authorise:\n${output}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
     // Square made the authorisation the hanging request asked for, as Square would have.
     const lost = fake.requests.slice(asked).find(isCreate)!.body as {
       amount_money: { amount: number; currency: string };
