@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, loginAs, test } from './fixtures';
+import { chooseOption, expect, expectAccessible, loginAs, queryCallAnswer, test } from './fixtures';
 
 /**
  * The back office's week: the super admin reads the dashboard of one location for a day, opens the
@@ -32,18 +32,7 @@ function dayLabel(iso: string): string {
 /** '2026-11-22' as the pickers show it: '22/11/2026'. */
 const shown = (iso: string) => iso.split('-').reverse().join('/');
 
-const adminCall = (page: Page, queryType: string) =>
-  page.waitForResponse(
-    (r) =>
-      new URL(r.url()).pathname === '/api/v1/admin-data/' &&
-      r.request().method() === 'POST' &&
-      (r.request().postDataJSON() as { query_type?: string }).query_type === queryType,
-  );
-
-async function chooseOption(page: Page, field: Locator, option: string | RegExp): Promise<void> {
-  await field.click();
-  await page.getByRole('option', { name: option }).first().click();
-}
+const adminCall = (page: Page, queryType: string) => queryCallAnswer(page, queryType);
 
 /** Opens a date picker of the form and clicks the day, moving month by month to reach it. */
 async function pickDate(page: Page, form: Locator, label: string, iso: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page, Route } from '@playwright/test';
-import { expect, expectAccessible, loginAs, test } from './fixtures';
+import type { Page, Route } from '@playwright/test';
+import { chooseOption, expect, expectAccessible, loginAs, queryCallAnswer, test } from './fixtures';
 
 /**
  * The accounts team's fortnight: the super admin opens an operator's invoice for a fortnight the demo
@@ -14,17 +14,7 @@ const OPERATOR = 'Northside Kitchens Pty Ltd';
 const OPERATOR_EMAIL = 'accounts@northsidekitchens.demo.test';
 
 const salesCall = (page: Page, queryType: string) =>
-  page.waitForResponse(
-    (r) =>
-      new URL(r.url()).pathname === '/api/v1/sales-report/' &&
-      r.request().method() === 'POST' &&
-      (r.request().postDataJSON() as { query_type?: string }).query_type === queryType,
-  );
-
-async function chooseOption(page: Page, field: Locator, option: string | RegExp): Promise<void> {
-  await field.click();
-  await page.getByRole('option', { name: option }).first().click();
-}
+  queryCallAnswer(page, queryType, '/api/v1/sales-report/');
 
 /** "$1,234.50" or "-$12.00" as cents. */
 function cents(text: string | null): number {

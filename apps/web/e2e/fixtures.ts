@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -397,4 +397,19 @@ export async function sendSquareWebhook(
     data: body,
   });
   expect(response.status(), `the ${type} webhook is accepted`).toBe(200);
+}
+
+/** The answer of a `query_type` call (on the admin-data endpoint unless another is named), awaited. */
+export const queryCallAnswer = (page: Page, queryType: string, path = '/api/v1/admin-data/') =>
+  page.waitForResponse(
+    (r) =>
+      new URL(r.url()).pathname === path &&
+      r.request().method() === 'POST' &&
+      (r.request().postDataJSON() as { query_type?: string }).query_type === queryType,
+  );
+
+/** Opens a select and picks the (first) option of that name. */
+export async function chooseOption(page: Page, field: Locator, option: string | RegExp): Promise<void> {
+  await field.click();
+  await page.getByRole('option', { name: option }).first().click();
 }

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, loginAs, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { chooseOption, expect, expectAccessible, loginAs, queryCallAnswer, test } from './fixtures';
 
 /**
  * The super admin brings marketplace orders the webhooks missed into the ledger: maps a new store,
@@ -12,24 +12,13 @@ import { expect, expectAccessible, loginAs, test } from './fixtures';
 const HEADING =
   'Store ID,Order ID,Order Date,Order Accept Time,Order Status,Sales (incl. GST),Marketplace Fee';
 
-async function chooseOption(page: Page, field: Locator, option: string | RegExp): Promise<void> {
-  await field.click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
 async function chooseFile(page: Page, name: string, rows: string[]): Promise<void> {
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from([HEADING, ...rows].join('\r\n')) });
 }
 
-const adminCall = (page: Page, queryType: string) =>
-  page.waitForResponse(
-    (r) =>
-      new URL(r.url()).pathname === '/api/v1/admin-data/' &&
-      r.request().method() === 'POST' &&
-      (r.request().postDataJSON() as { query_type?: string }).query_type === queryType,
-  );
+const adminCall = (page: Page, queryType: string) => queryCallAnswer(page, queryType);
 
 test.describe('marketplaces', () => {
   test('maps a store, then imports an Uber Eats export once: errors first, then the corrected file', async ({

@@ -1,7 +1,7 @@
 import { MENU_MESSAGES } from '@kitchaco/domain';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, expectAccessible, loginAs, test } from './fixtures';
+import { chooseOption, expect, expectAccessible, loginAs, queryCallAnswer, test } from './fixtures';
 
 /**
  * Menu management: an operator changes a price and adds a combo, which wait for review; the super
@@ -19,18 +19,7 @@ const ADDED_MEAL = 'Chilli Cheese Smash';
 
 test.describe.configure({ mode: 'serial' });
 
-const adminCall = (page: Page, queryType: string) =>
-  page.waitForResponse(
-    (r) =>
-      new URL(r.url()).pathname === '/api/v1/admin-data/' &&
-      r.request().method() === 'POST' &&
-      (r.request().postDataJSON() as { query_type?: string }).query_type === queryType,
-  );
-
-async function chooseOption(page: Page, field: Locator, option: string | RegExp): Promise<void> {
-  await field.click();
-  await page.getByRole('option', { name: option }).first().click();
-}
+const adminCall = (page: Page, queryType: string) => queryCallAnswer(page, queryType);
 
 /** The meal card of the list whose heading is `name`. */
 const mealCard = (page: Page, name: string) =>

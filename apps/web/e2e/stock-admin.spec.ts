@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, loginAs, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { chooseOption, expect, expectAccessible, loginAs, test } from './fixtures';
 
 /**
  * The stock admin's week: review pending orders (quantities, expiry adjustments, the below-minimum
@@ -33,11 +33,6 @@ async function openPendingOrder(page: Page, location: RegExp): Promise<number> {
   await expect(page).toHaveURL(new RegExp(`/stock-admin-order-edit:${id}$`));
   await expect(page.getByRole('heading', { name: `Review order #${id}` })).toBeVisible();
   return id;
-}
-
-async function chooseOption(page: Page, field: Locator, option: string | RegExp): Promise<void> {
-  await field.click();
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 async function showPastOrdersOf(page: Page, location: RegExp | string): Promise<void> {

@@ -6,6 +6,7 @@ import { kiosksCalls } from './kiosks/kiosks.calls.js';
 import { locationsCalls } from './locations/locations.calls.js';
 import { marketplaceInboxCalls } from './marketplaces/inbox.calls.js';
 import { marketplacesCalls, marketplaceWebhookCalls } from './marketplaces/marketplaces.calls.js';
+import { marketplacePayoutCalls } from './marketplaces/payouts.calls.js';
 import { menusCalls } from './menu/menus.calls.js';
 import { vendorsCalls } from './menu/vendors.calls.js';
 import { notificationsCalls } from './notifications/notifications.calls.js';
@@ -24,7 +25,12 @@ export const API = {
   finance: financeCalls,
   kiosks: kiosksCalls,
   locations: locationsCalls,
-  marketplaces: { ...marketplacesCalls, ...marketplaceWebhookCalls, ...marketplaceInboxCalls },
+  marketplaces: {
+    ...marketplacesCalls,
+    ...marketplaceWebhookCalls,
+    ...marketplaceInboxCalls,
+    ...marketplacePayoutCalls,
+  },
   menus: menusCalls,
   notifications: notificationsCalls,
   orders: ordersCalls,

@@ -349,6 +349,70 @@ describe('demo data', () => {
     expect(Number.isFinite(snapshot?.payout)).toBe(true);
   });
 
+  it('has Uber Eats payout reports of the three latest ended fortnights, each with a few differences', async () => {
+    const periods = await rows<{ start: string; end: string }>(
+      db,
+      sql`SELECT start_date::text AS start, end_date::text AS end FROM fortnight_periods
+          WHERE end_date < '2026-11-20'::date ORDER BY start_date DESC LIMIT 3`,
+    );
+    expect(periods).toHaveLength(3);
+    expect(
+      await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM marketplace_payout_lines WHERE channel <> 'uber_eats'`,
+      ),
+    ).toBe(0);
+    for (const { start, end } of periods) {
+      const within = sql`p.order_date BETWEEN ${start}::date AND ${end}::date`;
+      const paid = await count(
+        db,
+        sql`SELECT count(*)::int AS n FROM marketplace_payout_lines p WHERE ${within}`,
+      );
+      expect(paid, start).toBeGreaterThan(10);
+      // Paid, not in the ledger: one.
+      expect(
+        await count(
+          db,
+          sql`SELECT count(*)::int AS n FROM marketplace_payout_lines p WHERE ${within}
+              AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.channel = 'uber_eats' AND o.external_id = p.platform_order_id)`,
+        ),
+        start,
+      ).toBe(1);
+      // A fee other than ours: one.
+      expect(
+        await count(
+          db,
+          sql`SELECT count(*)::int AS n FROM marketplace_payout_lines p
+              JOIN orders o ON o.channel = 'uber_eats' AND o.external_id = p.platform_order_id
+              WHERE ${within} AND p.kind = 'sale' AND p.fee <> o.platform_fee`,
+        ),
+        start,
+      ).toBe(1);
+      // Refunded in part: one refund row for an order of the fortnight.
+      expect(
+        await count(
+          db,
+          sql`SELECT count(*)::int AS n FROM marketplace_payout_lines p
+              WHERE p.kind = 'refund' AND p.order_date BETWEEN ${start}::date AND ${end}::date + 1`,
+        ),
+        start,
+      ).toBeGreaterThanOrEqual(1);
+      // Ours, finished, not paid: one, at location 1.
+      const unpaid = await rows<{ location_id: number }>(
+        db,
+        sql`SELECT o.location_id FROM orders o
+            WHERE o.channel = 'uber_eats' AND o.status = 'Finished'
+              AND (o.placed_at AT TIME ZONE 'Australia/Melbourne')::date BETWEEN ${start}::date AND ${end}::date
+              AND NOT EXISTS (SELECT 1 FROM marketplace_payout_lines p
+                              WHERE p.channel = 'uber_eats' AND p.platform_order_id = o.external_id)`,
+      );
+      expect(
+        unpaid.map((u) => Number(u.location_id)),
+        start,
+      ).toEqual([1]);
+    }
+  });
+
   it('moves the serial sequences past the explicit ids', async () => {
     const [row] = await db
       .insert(mealCategories)
@@ -368,6 +432,8 @@ describe('demo data', () => {
           (SELECT count(*)::int FROM order_lines) AS lines,
           (SELECT sum(amount)::text FROM order_adjustments) AS adjustments,
           (SELECT sum(total)::text FROM stock_orders) AS stock_total,
+          (SELECT sum(payout)::text FROM marketplace_payout_lines) AS payouts,
+          (SELECT string_agg(row_key, ',' ORDER BY row_key) FROM marketplace_payout_lines) AS payout_rows,
           (SELECT string_agg(phone, ',' ORDER BY id) FROM customers) AS phones`;
       const [a] = await rows<Record<string, unknown>>(db, fingerprint);
       const [b] = await rows<Record<string, unknown>>(other.db, fingerprint);

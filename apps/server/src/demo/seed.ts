@@ -74,6 +74,7 @@ import {
   type OrderMeal,
   type PlannedOrder,
 } from './orders.js';
+import { seedPayoutReports } from './payouts.js';
 import { hashString, Random } from './random.js';
 import { type StockLocation, seedStock } from './stock.js';
 
@@ -672,6 +673,8 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
 
   // --- Payout history: generated reports and approved invoices of past fortnights -------------
   await seedFinanceHistory(db, { today, timeZone: tz, approver: { id: adminId, email: 'admin@demo.test' } });
+  // --- Uber Eats payout reports of the latest fortnights, for the invoice's reconciliation -------
+  await seedPayoutReports(db, { today, timeZone: tz, now });
 
   return {
     locations: plans.length,

@@ -362,6 +362,11 @@ const EXPECTED: Record<string, Row> = {
   // An export file names stores of any location; the super admin imports for all of them.
   '/api/v1/admin-data/ marketplace_import_preview': row([SA], 'any'),
   '/api/v1/admin-data/ marketplace_import_commit': row([SA], 'any'),
+  // A payout report names stores of any location; a reconciliation names an operator (0: all).
+  '/api/v1/admin-data/ marketplace_payout_import': row([SA], 'any'),
+  '/api/v1/admin-data/ marketplace_payout_reconciliation': row([SA], 'any'),
+  '/api/v1/admin-data/ marketplace_payout_import_missing': row([SA], 'any'),
+  'POST /api/v1/marketplace-payouts/reconciliation-csv/': row([SA], 'any'),
 };
 
 /** Super-admin-only calls whose cross-location answer is not exercised here (tested in their module). */
@@ -369,6 +374,10 @@ const UNPROBED = [
   'POST /api/v1/payments/refunds/',
   '/api/v1/admin-data/ marketplace_import_preview',
   '/api/v1/admin-data/ marketplace_import_commit',
+  '/api/v1/admin-data/ marketplace_payout_import',
+  '/api/v1/admin-data/ marketplace_payout_reconciliation',
+  '/api/v1/admin-data/ marketplace_payout_import_missing',
+  'POST /api/v1/marketplace-payouts/reconciliation-csv/',
 ];
 
 const describeAccess = (a: Access) => (a.kind === 'staff' ? [...a.roles].sort() : a.kind);

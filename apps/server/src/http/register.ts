@@ -14,7 +14,7 @@ import {
   unauthorized,
 } from './errors.js';
 import { findUnsafeText } from './input-guard.js';
-import type { CallDef, Module, RequestContext, RouteDef } from './registry.js';
+import { type CallDef, type Module, NamedFile, type RequestContext, type RouteDef } from './registry.js';
 
 /**
  * Bodies up to this size are read for any caller. A call that declares more room (an image, a CSV
@@ -191,12 +191,13 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
       }
       const result = await def.handler(ctx, input);
       if (def.download) {
-        const filename = def.download.filename(input).replace(/[^\w.-]/g, '_');
+        const named = result instanceof NamedFile ? result : null;
+        const filename = (named?.filename ?? def.download.filename(input)).replace(/[^\w.-]/g, '_');
         return reply
           .type(def.download.contentType)
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'no-store')
-          .send(result);
+          .send(named ? named.body : result);
       }
       return reply.send(result);
     },

@@ -63,12 +63,21 @@ export interface RouteDef<D extends RouteCall = RouteCall> extends RouteCall {
   stream?: (ctx: RequestContext, events: EventStream) => Promise<void>;
   /**
    * A file download: the handler's answer is sent with this content type as an attachment (the
-   * browser saves it under `filename`) instead of as JSON.
+   * browser saves it under `filename`) instead of as JSON. A handler whose file name depends on
+   * what it read answers a `NamedFile`, whose name wins.
    */
   download?: {
     contentType: string;
     filename: (input: { params: Out<D['params']>; query: Out<D['query']>; body: Out<D['body']> }) => string;
   };
+}
+
+/** A download's bytes with the name the handler chose (RouteDef.download). */
+export class NamedFile {
+  constructor(
+    readonly filename: string,
+    readonly body: string | Buffer,
+  ) {}
 }
 
 /** A query_type call's declaration with its handler. */

@@ -52,6 +52,21 @@ describe('apiFetch with a lazily loaded contract', () => {
     });
   });
 
+  it('keeps the bad rows of a file refused whole', async () => {
+    const row = { row: 3, field: 'Sales (incl. GST)', message: '"lots" is not an amount' };
+    answer(422, {
+      success: false,
+      code: 'invalid_rows',
+      error: 'The file has 1 error: nothing was imported.',
+      errors: [row, { row: 'four' }],
+    });
+    await expect(apiFetch('/api/v1/admin-data/', { body: {} })).rejects.toMatchObject({
+      status: 422,
+      reason: 'invalid_rows',
+      rows: [row],
+    });
+  });
+
   it('falls back to the status text for an error body of another shape', async () => {
     vi.stubGlobal(
       'fetch',

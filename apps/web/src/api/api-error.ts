@@ -1,3 +1,4 @@
+import type { CsvRowErrorWire } from '@kitchaco/domain';
 import { loadContracts } from './contracts';
 
 /** The server answered with an error status. `message` is the server's text, ready to show. */
@@ -9,17 +10,20 @@ export class ApiError extends Error {
   readonly code: number | undefined;
   /** The server's stable error name (`code` on the wire), such as 'payment_declined' or 'invalid'. */
   readonly reason: string | undefined;
+  /** Every bad row of a file refused whole (`errors` on the wire, code 'invalid_rows'). */
+  readonly rows: CsvRowErrorWire[] | undefined;
 
   constructor(
     status: number,
     message: string,
-    options: { field?: string; code?: number; reason?: string } = {},
+    options: { field?: string; code?: number; reason?: string; rows?: CsvRowErrorWire[] } = {},
   ) {
     super(message);
     this.status = status;
     this.field = options.field;
     this.code = options.code;
     this.reason = options.reason;
+    this.rows = options.rows;
   }
 }
 
@@ -51,6 +55,7 @@ export async function apiErrorFromBody(status: number, statusText: string, body:
       field: failure.data.field,
       code: failure.data.error_code,
       reason,
+      rows: rowProblems(body),
     });
   }
   const message =
@@ -58,6 +63,21 @@ export async function apiErrorFromBody(status: number, statusText: string, body:
       ? body.message
       : statusText || `Request failed with status ${status}`;
   return new ApiError(status, message);
+}
+
+/** The `errors` list of a refused file: each { row, field, message }; anything else is ignored. */
+function rowProblems(body: unknown): CsvRowErrorWire[] | undefined {
+  if (typeof body !== 'object' || body === null || !('errors' in body) || !Array.isArray(body.errors)) {
+    return undefined;
+  }
+  return body.errors.filter(
+    (e): e is CsvRowErrorWire =>
+      typeof e === 'object' &&
+      e !== null &&
+      typeof e.row === 'number' &&
+      typeof e.field === 'string' &&
+      typeof e.message === 'string',
+  );
 }
 
 /**

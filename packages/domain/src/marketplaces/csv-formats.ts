@@ -21,7 +21,8 @@ export interface CsvColumns {
   /** The date, or date and time in one column when `time` is absent. */
   date: string;
   time?: string;
-  status: string;
+  /** Absent for a report of only one kind of order (`defaultStatus`). */
+  status?: string;
   /** Item columns: `item-lines` formats only. */
   itemName?: string;
   quantity?: string;
@@ -30,8 +31,8 @@ export interface CsvColumns {
   modifiers?: string;
   specialInstructions?: string;
   orderTotal: string;
-  /** The platform's fee or commission on the order (for payout reconciliation). */
-  platformFee: string;
+  /** The platform's fee or commission on the order; absent when the report has none (fee 0). */
+  platformFee?: string;
 }
 
 export type CsvField = keyof CsvColumns;
@@ -51,6 +52,8 @@ interface CsvFormatBase {
   };
   /** The report's status words (compared case-insensitively) and our status for each. */
   statuses: Record<string, OrderStatus>;
+  /** The status of every order of a report without a status column. */
+  defaultStatus?: OrderStatus;
 }
 
 export interface OrdersCsvFormat extends CsvFormatBase {
@@ -61,8 +64,8 @@ export interface OrdersCsvFormat extends CsvFormatBase {
 
 export interface ItemLinesCsvFormat extends CsvFormatBase {
   layout: 'item-lines';
-  /** Several modifiers in one cell: the separator and the shape of one (name, qty, price groups). */
-  modifiers: { separator: string; example: string; pattern: RegExp };
+  /** Several modifiers in one cell: the separator and the shape of one (name, qty, price groups); absent for a report without modifiers. */
+  modifiers?: { separator: string; example: string; pattern: RegExp };
 }
 
 export type CsvFormat = OrdersCsvFormat | ItemLinesCsvFormat;
@@ -159,41 +162,31 @@ export const CSV_FORMATS: Record<MarketplaceChannel, CsvFormat> = {
     },
   },
   /**
-   * DoorDash's Merchant Portal → Reports → Create report → Financial report is described on
-   * get.doordash.com "Understanding Your DoorDash Financials"
-   * (https://get.doordash.com/en-us/learning-center/financials), which lists no columns; no
-   * column list from DoorDash itself was found, so this is the layout the import has always read.
+   * DoorDash's Order Details report (ORDER_DETAIL, report version 2): one row per item line, the
+   * order's cells repeated on each, from the Merchant Portal's reports or the Reporting API.
+   * Columns: https://developer.doordash.com/en-US/docs/reporting/overview/reports/marketplace_merchant_pick
+   * ("Order Details": merchant_store_id, dd_order_number, item_name, unit_price,
+   * order_item_quantity, subtotal "Cart subtotal", order_place_date and order_place_time since
+   * version 2). It lists placed orders only (cancellations are a report of their own), has no
+   * modifiers and no commission: its orders are Finished, their fee comes from the payout report.
    */
   doordash: {
-    report: 'order export',
+    report: 'Order Details report',
     layout: 'item-lines',
     columns: {
-      storeId: 'Merchant Store ID',
-      orderId: 'DoorDash Order ID',
-      date: 'Order Date',
-      time: 'Order Time',
-      status: 'Final Order Status',
-      itemName: 'Item Name',
-      quantity: 'Item Quantity',
-      unitPrice: 'Item Price',
-      modifiers: 'Options',
-      specialInstructions: 'Special Instructions',
-      orderTotal: 'Order Subtotal',
-      platformFee: 'Commission',
+      storeId: 'merchant_store_id',
+      orderId: 'dd_order_number',
+      date: 'order_place_date',
+      time: 'order_place_time',
+      itemName: 'item_name',
+      quantity: 'order_item_quantity',
+      unitPrice: 'unit_price',
+      orderTotal: 'subtotal',
     },
     date: { example: 'YYYY-MM-DD', patterns: [YEAR_MONTH_DAY] },
-    time: { example: 'HH:mm', pattern: HOUR_MINUTE, optional: false },
-    statuses: {
-      delivered: 'Finished',
-      'picked up': 'Finished',
-      cancelled: 'Canceled',
-      canceled: 'Canceled',
-    },
-    modifiers: {
-      separator: '|',
-      example: 'Extra cheese (1 @ 1.50) | Bacon (2 @ 2.00)',
-      pattern: new RegExp(String.raw`^(?<name>.+?)\s*\((?<qty>\d+)\s*@\s*${PRICE}\)$`),
-    },
+    time: { example: 'HH:mm:ss', pattern: HOUR_MINUTE, optional: false },
+    statuses: {},
+    defaultStatus: 'Finished',
   },
   /**
    * Menulog stopped trading in Australia on 26 November 2025. No public documentation of the

@@ -270,15 +270,32 @@ describe('the other platforms', () => {
     expect(result.orders[0]!.placedAt.toISOString()).toBe('2026-11-18T01:30:00.000Z');
   });
 
-  it('reads a DoorDash export ("name (qty @ price)" options, separated by |)', () => {
+  /**
+   * DoorDash's Order Details report (ORDER_DETAIL v2) with the columns and example values of its
+   * Reporting API reference (developer.doordash.com, cited in csv-formats.ts): one row per item.
+   */
+  it('reads a DoorDash Order Details report: item rows, no modifiers, no status (Finished), no fee', () => {
     const text = [
-      'Merchant Store ID,DoorDash Order ID,Order Date,Order Time,Final Order Status,Item Name,Item Quantity,Item Price,Options,Special Instructions,Order Subtotal,Commission',
-      'dd-1-1,D-1,2026-11-18,12:30,Delivered,Chicken Bowl,3,13.33,Avocado (2 @ 1.00) | Chilli (1 @ 0),,45.99,',
+      'business_id,store_id,active_date,active_date_utc,dd_order_number,mx_order_number,external_order_id,business_name,store_name,merchant_store_id,item_merchant_supplied_id,order_item_id,dd_item_id,item_name,category_name,menu_name,timezone,is_consumer_pickup,dashpass,original_item_price,unit_price,order_item_quantity,subtotal,order_place_date,order_place_time',
+      '185,24725,2026-11-18 0:00:00,2026-11-18 0:00:00,1df0588a-711d-4fb6-8899-a49882e8822d,,,Metro Pizza,Metro Pizza Main St,dd-1-1,40246,3000003058997073,2407118091,Chicken Bowl,Mains,All day,Australia/Melbourne,FALSE,TRUE,13.33,13.33,3,45.99,2026-11-18,12:30:00',
+      '185,24725,2026-11-18 0:00:00,2026-11-18 0:00:00,1df0588a-711d-4fb6-8899-a49882e8822d,,,Metro Pizza,Metro Pizza Main St,dd-1-1,40247,3000003058997074,2407118092,Chocolate Chip (210 Cals),Sides,All day,Australia/Melbourne,FALSE,TRUE,3.00,3.00,2,45.99,2026-11-18,12:30:00',
     ].join('\n');
     const result = readMarketplaceCsv('doordash', text, MELBOURNE);
     expect(result.errors).toEqual([]);
-    expect(result.orders[0]!.lines[0]!.lineTotal).toBe(toMills('45.99'));
-    expect(result.orders[0]!.platformFee).toBe(0);
+    const [order] = result.orders;
+    expect(order).toMatchObject({
+      externalId: '1df0588a-711d-4fb6-8899-a49882e8822d',
+      storeId: 'dd-1-1',
+      status: 'Finished',
+      total: toMills('45.99'),
+      platformFee: 0,
+    });
+    expect(order!.reportedFee).toBeUndefined();
+    expect(order!.placedAt.toISOString()).toBe('2026-11-18T01:30:00.000Z');
+    expect(order!.lines.map((l) => [l.name, l.quantity, l.lineTotal, l.combos])).toEqual([
+      ['Chicken Bowl', 3, toMills('39.99'), []],
+      ['Chocolate Chip (210 Cals)', 2, toMills('6.00'), []],
+    ]);
   });
 
   it('reads a Menulog export in the time zone of each store', () => {

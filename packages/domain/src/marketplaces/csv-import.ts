@@ -2,8 +2,9 @@ import { ORDER_STATUSES, type OrderStatus } from '../constants.js';
 import { zonedInstant } from '../dates/business-time.js';
 import type { Mills } from '../money/money.js';
 import { sum, toFixedString, toMills } from '../money/money.js';
+import { type ColumnHeadings, locateColumns } from './csv-columns.js';
 import { CSV_FORMATS, type CsvField, type CsvFormat, type OrdersCsvFormat } from './csv-formats.js';
-import { type CsvRecord, readCsv } from './csv-parse.js';
+import { readCsv } from './csv-parse.js';
 import {
   linesSubTotal,
   MARKETPLACE_PLATFORMS,
@@ -78,10 +79,6 @@ interface RowValues {
 
 const MAX_TEXT = 200;
 const MAX_NOTE = 500;
-/** A report's heading row is looked for among its first rows (Uber Eats puts a description row first). */
-const HEADING_SEARCH_ROWS = 10;
-
-const headingKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 const AMOUNT = /^(-)?\s*\$?\s*(-)?\s*(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.(\d{1,2}))?$/;
 
@@ -205,7 +202,12 @@ function readRow(
   }
   const statusText = cellOf('status').trim();
   const statusKey = statusText.replace(/\s+/g, ' ').toLowerCase();
-  const status = Object.hasOwn(format.statuses, statusKey) ? format.statuses[statusKey] : undefined;
+  const status =
+    format.columns.status === undefined
+      ? format.defaultStatus
+      : Object.hasOwn(format.statuses, statusKey)
+        ? format.statuses[statusKey]
+        : undefined;
   if (!status) {
     const known = Object.keys(format.statuses).join(', ');
     fail('status', statusText ? `"${statusText.slice(0, 30)}" is not one of: ${known}` : 'is required');
@@ -219,7 +221,7 @@ function readRow(
     const quantity = /^\d{1,3}$/.test(quantityText) ? Number(quantityText) : 0;
     if (quantity < 1) fail('quantity', `"${quantityText.slice(0, 20)}" is not a whole number from 1 to 999`);
     const unitPrice = money('unitPrice', true);
-    const combos = parseModifiers(format.modifiers, cellOf('modifiers'));
+    const combos = format.modifiers ? parseModifiers(format.modifiers, cellOf('modifiers')) : [];
     if (typeof combos === 'string') fail('modifiers', combos);
     const note = text('specialInstructions', MAX_NOTE, false);
     lineOk = typeof combos !== 'string';
@@ -261,20 +263,13 @@ const ORDER_FIELDS: { field: CsvField; value: (r: RowValues) => string | number 
   { field: 'platformFee', value: (r) => r.platformFee },
 ];
 
-/** The headings a field may have in the file: its name and the platform's other spellings. */
-function headingsOf(format: CsvFormat, field: CsvField): string[] {
-  const title = format.columns[field];
-  return title === undefined ? [] : [title, ...(format.aliases?.[field] ?? [])];
-}
-
-/** The heading row: the first of the opening rows naming both the store and the order id columns. */
-function findHeading(format: CsvFormat, records: CsvRecord[]): number {
-  const wanted = (['storeId', 'orderId'] as const).map((f) => headingsOf(format, f).map(headingKey));
-  const at = records.slice(0, HEADING_SEARCH_ROWS).findIndex((r) => {
-    const keys = new Set(r.cells.map(headingKey));
-    return wanted.every((names) => names.some((n) => keys.has(n)));
-  });
-  return Math.max(at, 0);
+/** The headings of each of the format's fields: its name and the platform's other spellings. */
+function headingsOf(format: CsvFormat): Record<CsvField, ColumnHeadings> {
+  const columns = {} as Record<CsvField, ColumnHeadings>;
+  for (const [field, title] of Object.entries(format.columns) as [CsvField, string][]) {
+    columns[field] = { names: [title, ...(format.aliases?.[field] ?? [])], required: true };
+  }
+  return columns;
 }
 
 export function readMarketplaceCsv(
@@ -286,32 +281,28 @@ export function readMarketplaceCsv(
   const file = readCsv(text);
   if (!file.ok)
     return { orders: [], lines: 0, errors: [{ row: file.line, field: 'file', message: file.message }] };
-  const headingAt = findHeading(format, file.records);
-  const heading = file.records[headingAt];
-  const records = file.records.slice(headingAt + 1);
-  if (!heading || records.length === 0) {
+  const located = locateColumns(file.records, headingsOf(format), ['storeId', 'orderId']);
+  if (!located.ok) {
     return {
       orders: [],
       lines: 0,
-      errors: [{ row: heading?.line ?? 1, field: 'file', message: 'the file has no order rows' }],
+      errors: located.missing.map((field) => ({
+        row: located.headingLine,
+        field: format.columns[field]!,
+        message: `the column "${format.columns[field]}" is missing: is this the ${MARKETPLACE_PLATFORMS[channel].name} ${format.report}?`,
+      })),
     };
   }
-
-  const positions = new Map(heading.cells.map((cell, index) => [headingKey(cell), index] as const));
-  const errors: CsvRowError[] = [];
-  const index = {} as Record<CsvField, number>;
-  for (const field of Object.keys(format.columns) as CsvField[]) {
-    const names = headingsOf(format, field);
-    const at = names.map((n) => positions.get(headingKey(n))).find((i) => i !== undefined);
-    if (at === undefined) {
-      errors.push({
-        row: heading.line,
-        field: names[0]!,
-        message: `the column "${names[0]}" is missing: is this the ${MARKETPLACE_PLATFORMS[channel].name} ${format.report}?`,
-      });
-    } else index[field] = at;
+  const { records } = located;
+  const index = located.index as Record<CsvField, number>;
+  if (records.length === 0) {
+    return {
+      orders: [],
+      lines: 0,
+      errors: [{ row: located.headingLine, field: 'file', message: 'the file has no order rows' }],
+    };
   }
-  if (errors.length) return { orders: [], lines: 0, errors };
+  const errors: CsvRowError[] = [];
 
   const groups = new Map<string, { rows: RowValues[]; valid: boolean }>();
   for (const record of records) {
@@ -383,7 +374,9 @@ export function readMarketplaceCsv(
       subTotal: linesSubTotal(order.lines),
       total: order.total,
       platformFee: order.platformFee,
-      ...(feeGiven ? { reportedFee: { column: format.columns.platformFee, amount: order.platformFee } } : {}),
+      ...(feeGiven && format.columns.platformFee
+        ? { reportedFee: { column: format.columns.platformFee, amount: order.platformFee } }
+        : {}),
     });
   }
   errors.sort((a, b) => a.row - b.row);

@@ -1,3 +1,4 @@
+export * from './csv-columns.js';
 export * from './csv-formats.js';
 export * from './csv-import.js';
 export * from './csv-parse.js';
@@ -9,5 +10,10 @@ export * from './marketplace-order.js';
 export * from './marketplaces.calls.js';
 export * from './marketplaces.schemas.js';
 export * from './meal-matching.js';
+export * from './payout-formats.js';
+export * from './payout-import.js';
+export * from './payout-reconcile.js';
+export * from './payouts.calls.js';
+export * from './payouts.schemas.js';
 export * from './uber-eats.js';
 export * from './webhooks.js';

@@ -184,5 +184,10 @@ export const uberEatsPayload = uberEatsOrder;
 export type UberEatsPayload = UberEatsOrder;
 export const normalizeUberEats = normalizeUberEatsOrder;
 
-/** Deny reasons (deny_pos_order `reason.code`) we send. */
+/**
+ * Deny reasons (deny_pos_order `reason.code`) we send: two of the allowed codes STORE_CLOSED,
+ * POS_NOT_READY, POS_OFFLINE, ITEM_AVAILABILITY, MISSING_ITEM, MISSING_INFO, PRICING, CAPACITY,
+ * ADDRESS, SPECIAL_INSTRUCTIONS, OTHER (https://developer.uber.com/docs/eats/references/api/v1/post-eats-order-orderid-denyposorder,
+ * "Request Body - Allowed Reason Codes"; help.uber.com "What is a Deny Reason Code?").
+ */
 export type UberEatsDenyCode = 'ITEM_AVAILABILITY' | 'OTHER';

@@ -6,6 +6,7 @@ export * from './marketplaces.js';
 export * from './menu.js';
 export * from './operations.js';
 export * from './orders.js';
+export * from './payouts.js';
 export * from './people.js';
 export * from './rollups.js';
 export * from './stock.js';

@@ -2,6 +2,7 @@ import {
   deliverooWebhookCall,
   doordashWebhookCall,
   marketplaceInboxCalls,
+  marketplacePayoutCalls,
   marketplacesCalls,
   uberEatsWebhookCall,
   WEBHOOK_ADAPTERS,
@@ -10,6 +11,7 @@ import { defineCall, defineRoute, type Module } from '../../http/registry.js';
 import { doordashInboxEvent, verifyDoordashWebhook } from './doordash.service.js';
 import * as inbox from './inbox.service.js';
 import * as marketplaces from './marketplaces.service.js';
+import * as payouts from './payouts.service.js';
 
 /** Deliveroo's webhook: its signature checked on the exact bytes, then the order stored at once. */
 const deliverooWebhookRoute = defineRoute(deliverooWebhookCall, {
@@ -55,9 +57,15 @@ const doordashWebhookRoute = defineRoute(doordashWebhookCall, {
   handler: (ctx, { body, rawBody }) => inbox.receiveEvent(ctx.app, doordashInboxEvent(body, rawBody!)),
 });
 
+/** The fortnight's payout reconciliation as CSV, named by the fortnight (payouts.service.ts). */
+const reconciliationCsvRoute = defineRoute(marketplacePayoutCalls.marketplacePayoutReconciliationCsv, {
+  download: { contentType: 'text/csv; charset=utf-8', filename: () => 'payout-reconciliation.csv' },
+  handler: (ctx, { body }) => payouts.reconciliationFile(ctx.app, body),
+});
+
 export const marketplacesModule: Module = {
   // Menulog's webhook is retired (Menulog stopped trading in Australia on 26 Nov 2025).
-  routes: [uberEatsWebhookRoute, deliverooWebhookRoute, doordashWebhookRoute],
+  routes: [uberEatsWebhookRoute, deliverooWebhookRoute, doordashWebhookRoute, reconciliationCsvRoute],
   calls: [
     defineCall(marketplacesCalls.marketplaceStores, {
       handler: (ctx) => marketplaces.listStoreMappings(ctx.app),
@@ -76,6 +84,15 @@ export const marketplacesModule: Module = {
     }),
     defineCall(marketplaceInboxCalls.retryMarketplaceInbox, {
       handler: (ctx, input) => inbox.retryInboxEvent(ctx.app, input.id),
+    }),
+    defineCall(marketplacePayoutCalls.marketplacePayoutImport, {
+      handler: (ctx, input) => payouts.importPayoutReport(ctx.app, input),
+    }),
+    defineCall(marketplacePayoutCalls.marketplacePayoutReconciliation, {
+      handler: (ctx, input) => payouts.payoutReconciliation(ctx.app, input),
+    }),
+    defineCall(marketplacePayoutCalls.marketplacePayoutImportMissing, {
+      handler: (ctx, input) => payouts.importMissingOrders(ctx.app, input),
     }),
   ],
 };

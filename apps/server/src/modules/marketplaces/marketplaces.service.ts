@@ -39,7 +39,7 @@ import * as q from './marketplaces.queries.js';
 type Match = ReturnType<typeof mealMatcher>;
 
 /** One marketplace order as the ledger stores it at its store's location. */
-interface LedgerOrder {
+export interface LedgerOrder {
   order: MarketplaceOrder;
   store: q.StoreRow;
   row: q.OrderRow;
@@ -51,7 +51,7 @@ interface LedgerOrder {
  * name among the store's brand (or every brand of the location), the brand of the matched meal or
  * else of the store, amounts as fixed decimals, GST as the inclusive tenth of the total.
  */
-function toLedger(
+export function toLedger(
   order: MarketplaceOrder,
   store: q.StoreRow,
   match: Match,
@@ -320,25 +320,25 @@ export async function previewImport(
   };
 }
 
+/** A file with row errors, refused whole: 422 listing the rows, nothing written. */
+export function fileRejected(errors: readonly CsvRowError[]) {
+  const count = errors.length;
+  return rowsRejected(
+    `The file has ${count} ${count === 1 ? 'error' : 'errors'}: nothing was imported. Correct the rows and import it again.`,
+    errors.slice(0, MARKETPLACE_CSV_MAX_ERRORS_LISTED),
+  );
+}
+
 /**
- * Imports the export in one transaction: every order not yet in the ledger, with its lines.
- * A file with any error is refused whole (422 listing the rows), so it is never half imported.
+ * Writes orders read from a platform's file (an order export, a payout report) in one
+ * transaction, each with its lines; orders already stored (earlier imports, webhooks, even one
+ * arriving meanwhile) are skipped. Answers the orders written.
  */
-export async function commitImport(
+export async function writeFileOrders(
   app: AppContext,
-  input: MarketplaceImportRequest,
-): Promise<MarketplaceImportCommit> {
-  const plan = await planImport(app, input);
-  if (plan.errors.length > 0) {
-    const count = plan.errors.length;
-    throw rowsRejected(
-      `The file has ${count} ${count === 1 ? 'error' : 'errors'}: nothing was imported. Correct the rows and import it again.`,
-      plan.errors.slice(0, MARKETPLACE_CSV_MAX_ERRORS_LISTED),
-    );
-  }
-  const ledger = plan.orders.map((o) => o.ledger!);
-  const written = await app.db.transaction(async (tx) => {
-    // Orders already stored (earlier imports, webhooks, even one arriving meanwhile) are skipped.
+  ledger: readonly LedgerOrder[],
+): Promise<LedgerOrder[]> {
+  return app.db.transaction(async (tx) => {
     const ids = await q.insertOrdersOnce(
       tx,
       ledger.map((l) => l.row),
@@ -350,6 +350,20 @@ export async function commitImport(
     );
     return fresh;
   });
+}
+
+/**
+ * Imports the export in one transaction: every order not yet in the ledger, with its lines.
+ * A file with any error is refused whole (422 listing the rows), so it is never half imported.
+ */
+export async function commitImport(
+  app: AppContext,
+  input: MarketplaceImportRequest,
+): Promise<MarketplaceImportCommit> {
+  const plan = await planImport(app, input);
+  if (plan.errors.length > 0) throw fileRejected(plan.errors);
+  const ledger = plan.orders.map((o) => o.ledger!);
+  const written = await writeFileOrders(app, ledger);
   app.log.info(
     { channel: plan.channel, imported: written.length, skipped: ledger.length - written.length },
     'marketplace export imported',

@@ -4,6 +4,7 @@ import { useExternalOperators } from '../../../features/back-office/api/get-exte
 import { SalesInvoice } from '../../../features/finance/components/sales-invoice';
 import { SalesReport } from '../../../features/finance/components/sales-report';
 import { TransactionalReport } from '../../../features/finance/components/transactional-report';
+import { PayoutReconciliation } from '../../../features/marketplaces/components/payout-reconciliation';
 import { StaffPortalPage } from '../staff/staff-portal-page';
 import { STAFF_PORTALS } from '../staff/staff-portals';
 
@@ -24,7 +25,14 @@ function SalesInvoiceWithOperators() {
       </Group>
     );
   }
-  return <SalesInvoice operators={operators.data} />;
+  return (
+    <SalesInvoice
+      operators={operators.data}
+      beside={({ period, operatorId }) => (
+        <PayoutReconciliation key={`${operatorId}|${period.id}`} period={period} operatorId={operatorId} />
+      )}
+    />
+  );
 }
 
 /** `/admin-sales-invoice`: an operator's fortnight payout invoice to approve; signed out, to /admin. */

@@ -1,6 +1,6 @@
 import { FINANCE_MESSAGES, type FortnightPeriod } from '@kitchaco/domain';
 import { Alert, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../api';
 import type { InvoiceRef } from '../api/email-sales-report';
@@ -20,9 +20,16 @@ const periodLabel = (p: FortnightPeriod) => `${p.start_date} to ${p.end_date}`;
  * The fortnight invoice of an external operator (or all operators' figures): operator and period
  * selectors, kept in the address so a reload shows the same invoice. A fortnight whose report has
  * not been generated says so and offers to generate it; No resets the period, as the spec's screen
- * does.
+ * does. Below the invoice, what the page puts beside it for the chosen fortnight (the payout
+ * reconciliation: features do not import each other, the route composes them).
  */
-export function SalesInvoice({ operators }: { operators: readonly OperatorOption[] }) {
+export function SalesInvoice({
+  operators,
+  beside,
+}: {
+  operators: readonly OperatorOption[];
+  beside?: (choice: { period: FortnightPeriod; operatorId: number }) => ReactNode;
+}) {
   const periods = useFortnightPeriods();
   const [params, setParams] = useSearchParams();
   const operatorId = Number(params.get('operator') ?? 0);
@@ -133,6 +140,7 @@ export function SalesInvoice({ operators }: { operators: readonly OperatorOption
           periodLabel={periodLabel(period)}
         />
       )}
+      {period && beside?.({ period, operatorId })}
 
       <GenerateReportModal
         request={

@@ -1,7 +1,6 @@
 import {
   CSV_FORMATS,
   type ImportedOrder,
-  MARKETPLACE_CSV_MAX_CHARS,
   MARKETPLACE_PLATFORMS,
   type MarketplaceChannel,
   type MarketplaceImportPreview,
@@ -10,11 +9,9 @@ import {
   Alert,
   Badge,
   Button,
-  FileInput,
   Group,
   List,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -22,13 +19,15 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { aud, formatCount, NumTd, NumTh } from '../../../components/amounts';
 import { UnmatchedMealName } from '../../../components/unmatched-meal-name';
 import { formatLocalInstant } from '../../../lib/local-time';
 import { useCommitMarketplaceImport } from '../api/commit-marketplace-import';
 import { usePreviewMarketplaceImport } from '../api/preview-marketplace-import';
+import { CsvFilePicker, csvChoiceProblem } from './csv-file-picker';
+import { ImportFigure } from './import-figure';
+import { RowErrorsTable } from './row-errors-table';
 import { PLATFORM_OPTIONS } from './store-form';
 
 /** The preview of one file for one platform; the Import button acts on exactly that pair. */
@@ -60,11 +59,8 @@ export function MarketplaceImport() {
   const runPreview = async () => {
     setProblem(null);
     commit.reset();
-    if (!platform) return setProblem('Please choose the platform the file comes from.');
-    if (!file) return setProblem('Please choose the CSV file to import.');
-    if (file.size > MARKETPLACE_CSV_MAX_CHARS) {
-      return setProblem('The file is larger than 5 MB: export a shorter date range.');
-    }
+    const problem = csvChoiceProblem(platform, file, 'file');
+    if (problem || !platform || !file) return setProblem(problem);
     const csv = await file.text();
     preview.mutate(
       { platform, csv },
@@ -108,35 +104,21 @@ export function MarketplaceImport() {
               the clock of each store's location.
             </Text>
           </div>
-          <Group align="flex-end" wrap="wrap">
-            <Select
-              label="Platform"
-              placeholder="Choose a platform"
-              data={PLATFORM_OPTIONS}
-              value={platform}
-              onChange={(value) => setPlatform(value as MarketplaceChannel | null)}
-              w={220}
-              required
-            />
-            <FileInput
-              label="Export file (CSV)"
-              placeholder="Choose a .csv file"
-              accept=".csv,text/csv"
-              value={file}
-              onChange={setFile}
-              leftSection={<IconFileTypeCsv size={18} aria-hidden />}
-              clearable
-              clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
-              w={320}
-              required
-            />
+          <CsvFilePicker
+            platforms={PLATFORM_OPTIONS}
+            platform={platform}
+            onPlatformChange={setPlatform}
+            fileLabel="Export file (CSV)"
+            file={file}
+            onFileChange={setFile}
+          >
             <Button onClick={runPreview} loading={preview.isPending} variant="default">
               Preview
             </Button>
             <Button onClick={runImport} loading={commit.isPending} disabled={!canImport}>
               Import
             </Button>
-          </Group>
+          </CsvFilePicker>
           {columns && (
             <Text size="xs" c="dimmed">
               Expected columns: {columns.join(', ')}
@@ -154,28 +136,15 @@ export function MarketplaceImport() {
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fw={700} size="xl">
-        {value}
-      </Text>
-    </Paper>
-  );
-}
-
 function PreviewResult({ preview }: { preview: MarketplaceImportPreview }) {
   const fresh = preview.orders - preview.duplicates;
   return (
     <Stack gap="md" component="section" aria-label="Import preview">
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <Figure label="Orders" value={formatCount(preview.orders)} />
-        <Figure label="Item lines" value={formatCount(preview.lines)} />
-        <Figure label="Total sales" value={aud(preview.total_sales)} />
-        <Figure label="Already in the ledger" value={formatCount(preview.duplicates)} />
+        <ImportFigure label="Orders" value={formatCount(preview.orders)} />
+        <ImportFigure label="Item lines" value={formatCount(preview.lines)} />
+        <ImportFigure label="Total sales" value={aud(preview.total_sales)} />
+        <ImportFigure label="Already in the ledger" value={formatCount(preview.duplicates)} />
       </SimpleGrid>
       {preview.error_count > 0 ? (
         <Alert color="red" variant="light" role="alert" title="The file cannot be imported yet">
@@ -222,40 +191,9 @@ function PreviewResult({ preview }: { preview: MarketplaceImportPreview }) {
           </Group>
         </Paper>
       )}
-      {preview.errors.length > 0 && <RowErrors preview={preview} />}
+      {preview.errors.length > 0 && <RowErrorsTable errors={preview.errors} total={preview.error_count} />}
       {preview.sample.length > 0 && <Sample orders={preview.sample} total={preview.orders} />}
     </Stack>
-  );
-}
-
-function RowErrors({ preview }: { preview: MarketplaceImportPreview }) {
-  return (
-    <Paper withBorder p="md">
-      <Text fw={700} mb="xs" id="row-errors-title">
-        Row errors
-        {preview.error_count > preview.errors.length && ` (the first ${formatCount(preview.errors.length)})`}
-      </Text>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped aria-labelledby="row-errors-title">
-          <Table.Thead>
-            <Table.Tr>
-              <NumTh>Row</NumTh>
-              <Table.Th>Column</Table.Th>
-              <Table.Th>Problem</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {preview.errors.map((e) => (
-              <Table.Tr key={`${e.row}-${e.field}-${e.message}`}>
-                <NumTd>{e.row}</NumTd>
-                <Table.Td>{e.field}</Table.Td>
-                <Table.Td>{e.message}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
   );
 }
 
