@@ -432,9 +432,11 @@ const databases = await freshDatabases(pgUrl, ['kitchaco_bench_overload']);
 if (databases) targets.push(['PostgreSQL', 'postgres', { DATABASE_URL: databases.kitchaco_bench_overload }]);
 else process.stdout.write(`overload: no PostgreSQL at ${pgUrl}, PGlite only\n`);
 
+// BENCH_DATABASES=postgres (or pglite) measures one of them only.
+const only = process.env.BENCH_DATABASES?.split(',');
 const results = {};
 const budgets = [];
-for (const [label, key, database] of targets) {
+for (const [label, key, database] of targets.filter(([, key]) => !only || only.includes(key))) {
   const one = await measure(label, database);
   results[key] = one.results;
   budgets.push(...one.budgets);

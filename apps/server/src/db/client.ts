@@ -151,7 +151,9 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     },
     listen: (channel, onPayload, onConnection) => listener.listen(channel, onPayload, onConnection),
     async ping(timeoutMs) {
-      const query = pool.query('SELECT 1');
+      // On the priority pool: a health check under load must not wait behind the queued queries
+      // of the main pool (it would time out and report a busy database as down).
+      const query = lane.query('SELECT 1');
       await (timeoutMs ? withDeadline(query, timeoutMs) : query);
       return true;
     },

@@ -140,4 +140,21 @@ describe.runIf(target.kind === 'postgres')('database outage and recovery (Postgr
       .toBe(200);
     expect((await sendCode()).statusCode).toBe(200);
   }, 30_000);
+
+  it('says the database is up while every connection of the main pool is busy (a busy database is not a down one)', async () => {
+    const { sql } = await import('drizzle-orm');
+    // The main pool (4 here) held by slow statements, as under load the queries queue behind it.
+    const busy = Array.from({ length: 4 }, () =>
+      database.db.execute(sql`SELECT pg_sleep(2)`).then(() => undefined),
+    );
+    // Until each has its connection (the statements run for 2 s).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    try {
+      const health = await app.inject({ url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({ status: 'ok' });
+    } finally {
+      await Promise.all(busy);
+    }
+  }, 30_000);
 });
