@@ -111,6 +111,8 @@ export const customerOrder = z.object({
   discount: z.number(),
   total: z.number(),
   gst: z.number(),
+  /** The card transaction charge stored with the order (as its checkout quote showed it). */
+  transaction_charge: z.number(),
   payment_receipt_number: z.string().nullable(),
 });
 export type CustomerOrder = z.infer<typeof customerOrder>;

@@ -292,7 +292,7 @@ export interface DetailOrderRow {
   ingested_via: 'webhook' | 'csv' | null;
 }
 
-/** The orders of one channel in the windows, oldest first (the Uber Eats detail modal). */
+/** The orders of one channel in the windows, canceled ones left out as in sales, oldest first (the Uber Eats detail modal). */
 export async function channelOrders(
   db: DbOrTx,
   windows: readonly LocationWindow[],
@@ -305,7 +305,7 @@ export async function channelOrders(
     sql`SELECT o.id, o.external_id, w.name AS location, w.tz, o.placed_at, o.status::text AS status,
           o.total::text AS total, o.platform_fee::text AS platform_fee, o.ingested_via
         FROM orders o JOIN ${windowsTable(windows)} ON ${inWindow}
-        WHERE o.channel = ${channel}
+        WHERE o.channel = ${channel} AND o.status <> 'Canceled'
         ORDER BY o.placed_at, o.id LIMIT ${limit}`,
   );
 }

@@ -189,12 +189,8 @@ export async function dashboardData(
   const today = localDate(app.clock.now(), zone);
   const uberReason = uberDetailsUnavailableReason(from, to, today);
   const uberOrders = uberReason ? [] : await q.channelOrders(app.db, windows, 'uber_eats', UBER_DETAIL_LIMIT);
-  const uberFees = uberOrders
-    .filter((o) => o.status !== 'Canceled')
-    .reduce((a, o) => a + toMills(o.platform_fee), 0);
-  const uberSales = uberOrders
-    .filter((o) => o.status !== 'Canceled')
-    .reduce((a, o) => a + toMills(o.total), 0);
+  const uberFees = uberOrders.reduce((a, o) => a + toMills(o.platform_fee), 0);
+  const uberSales = uberOrders.reduce((a, o) => a + toMills(o.total), 0);
   const deliverooReason = deliverooDetailsUnavailableReason(from, to, today);
   const deliveroo = ch('deliveroo');
   const deliverooFees = fees.get('deliveroo') ?? 0;

@@ -414,6 +414,34 @@ describe('dashboard_data on a hand-made ledger', () => {
     expect(twoDays.body.uber_details.available).toBe(false);
   });
 
+  it('Uber Eats details leave out a canceled order, as the sales figures do', async () => {
+    const db = t.database.db;
+    const loc = await createLocation(db, { name: 'Uber Town', timeZone: 'Australia/Melbourne' });
+    const kept = await createLedgerOrder(db, {
+      locationId: loc.id,
+      channel: 'uber_eats',
+      externalId: 'UE-KEPT',
+      placedAt: new Date('2026-11-17T03:00:00Z'),
+      total: '25.00',
+      platformFee: '7.50',
+      status: 'Finished',
+    });
+    await createLedgerOrder(db, {
+      locationId: loc.id,
+      channel: 'uber_eats',
+      externalId: 'UE-CANCELED',
+      placedAt: new Date('2026-11-17T04:00:00Z'),
+      total: '40.00',
+      platformFee: '12.00',
+      status: 'Canceled',
+    });
+    const { body } = await dashboard(superAdmin, loc.id);
+    expect(body).toMatchObject({ uber_sales: 25, num_uber_eats_orders: 1, num_canceled_orders: 1 });
+    expect(body.uber_details).toMatchObject({ available: true, total_sales: 25, platform_fees: 7.5 });
+    expect(body.uber_details.orders.map((o: { id: number }) => o.id)).toEqual([kept.id]);
+    expect(body.uber_details.orders).toHaveLength(body.num_uber_eats_orders);
+  });
+
   it('Deliveroo details: a finished Monday fortnight with fees and adjustments', async () => {
     const db = t.database.db;
     const loc = await createLocation(db, { name: 'Deliveroo Town', timeZone: 'Australia/Melbourne' });

@@ -1,6 +1,7 @@
 import {
   type CheckoutRequest,
   cartLineTotal,
+  formatAUD,
   isOpenAt,
   type Mills,
   nextOpening,
@@ -8,6 +9,7 @@ import {
   type PlaceOrderResponse,
   priceCart,
   type QuoteResponse,
+  sum,
   toAmount,
   toFixedString,
   toMills,
@@ -190,10 +192,14 @@ export async function priceCheckout(app: AppContext, input: CheckoutRequest): Pr
       (!row.validUntil || row.validUntil.getTime() > now.getTime());
     if (!live) throw invalid('This promo code is not valid.', 'promo_code');
     if (row.maxUses !== null && row.uses >= row.maxUses) throw invalid(PROMO_USED_UP, 'promo_code');
+    const minSubTotal = toMills(row.minSubTotal);
+    if (sum(lines.map((l) => l.lineTotal)) < minSubTotal) {
+      throw invalid(`This promo code needs an order of at least ${formatAUD(minSubTotal)}.`, 'promo_code');
+    }
     promo = {
       percentOff: row.percentOff,
       amountOff: row.amountOff === null ? null : toMills(row.amountOff),
-      minSubTotal: toMills(row.minSubTotal),
+      minSubTotal,
     };
   }
 

@@ -34,6 +34,7 @@ export function presentCustomerOrder(
     | 'discount'
     | 'total'
     | 'gst'
+    | 'transactionCharge'
     | 'paymentReceiptNumber'
   >,
   locationAddress: string,
@@ -71,6 +72,7 @@ export function presentCustomerOrder(
     discount: amount(order.discount),
     total: amount(order.total),
     gst: amount(order.gst),
+    transaction_charge: amount(order.transactionCharge),
     payment_receipt_number: order.paymentReceiptNumber,
   };
 }

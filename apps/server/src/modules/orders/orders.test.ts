@@ -117,11 +117,15 @@ describe('quote', () => {
     });
   });
 
-  it('applies a fixed promo only above its minimum', async () => {
-    const small = await quote(
-      cart({ lines: [{ meal_id: salad.meal.id, quantity: 1 }], promo_code: 'FIVEOFF' }),
-    );
-    expect(small.json().discount).toBe(0);
+  it('applies a fixed promo above its minimum and refuses it below, naming the minimum', async () => {
+    const small = cart({ lines: [{ meal_id: salad.meal.id, quantity: 1 }], promo_code: 'FIVEOFF' });
+    const refused = await quote(small);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      field: 'promo_code',
+      error: 'This promo code needs an order of at least $25.00.',
+    });
     const big = await quote(cart({ promo_code: 'FIVEOFF' }));
     expect(big.json()).toMatchObject({ discount: 5, total: 60.3 });
   });
@@ -235,6 +239,41 @@ describe('placing an order', () => {
       await t.app.inject({ url: '/api/v1/orders/', headers: { authorization: `Token ${someoneElse.token}` } })
     ).json();
     expect(theirs).toEqual([]);
+  });
+
+  it('shows the stored card transaction charge of the quote on the order and in the order list', async () => {
+    const expected = (await quote(cart({ promo_code: 'WELCOME10' }))).json();
+    expect(expected.transaction_charge).toBeGreaterThan(0);
+    const res = await place({ checkout: cart({ promo_code: 'WELCOME10' }), payment: GOOD_CARD });
+    expect(res.statusCode).toBe(200);
+    const { order } = res.json();
+    expect(order.transaction_charge).toBe(expected.transaction_charge);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.transactionCharge).toBe(expected.transaction_charge.toFixed(2));
+    const mine = (
+      await t.app.inject({ url: '/api/v1/orders/', headers: { authorization: `Token ${customer.token}` } })
+    ).json();
+    const listed = mine.find((o: { id: number }) => o.id === order.id);
+    expect(listed.transaction_charge).toBe(expected.transaction_charge);
+  });
+
+  it('refuses a checkout whose promo minimum is not met: nothing charged, written or used up', async () => {
+    const [ordersBefore, paymentsBefore] = [await countRows(orders), await countRows(payments)];
+    const usesBefore = (
+      await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'FIVEOFF'))
+    )[0]!.uses;
+    const small = cart({ lines: [{ meal_id: salad.meal.id, quantity: 1 }], promo_code: 'FIVEOFF' });
+    const res = await place({ checkout: small, payment: GOOD_CARD });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: 'This promo code needs an order of at least $25.00.',
+    });
+    expect(res.json().field).toMatch(/promo_code$/);
+    expect(await countRows(orders)).toBe(ordersBefore);
+    expect(await countRows(payments)).toBe(paymentsBefore);
+    const after = (await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'FIVEOFF')))[0]!;
+    expect(after.uses).toBe(usesBefore);
   });
 
   it('creates no order when the card is declined', async () => {

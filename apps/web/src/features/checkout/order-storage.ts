@@ -1,4 +1,4 @@
-import { type PlaceOrderResponse, type QuoteResponse, toAmount } from '@kitchaco/domain';
+import { type PlaceOrderResponse, toAmount } from '@kitchaco/domain';
 import { storage } from '../../lib/storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
@@ -10,7 +10,7 @@ const dollars = (cents: number) => toAmount(cents * 10);
  * status, source type, receipt number, app fee, transaction charge, total and error
  * (STORAGE_KEYS.payment), amounts in dollars.
  */
-export function rememberPlacedOrder(result: PlaceOrderResponse, quote: QuoteResponse | undefined): void {
+export function rememberPlacedOrder(result: PlaceOrderResponse): void {
   storage.setMany({
     [STORAGE_KEYS.order]: JSON.stringify({ id: result.order.id, status: result.order.status }),
     [STORAGE_KEYS.payment]: JSON.stringify({
@@ -18,7 +18,7 @@ export function rememberPlacedOrder(result: PlaceOrderResponse, quote: QuoteResp
       source_type: result.payment.source_type,
       receipt_number: result.payment.receipt_number,
       app_fee: dollars(result.payment.app_fee_money.amount),
-      transaction_charge: quote?.transaction_charge ?? null,
+      transaction_charge: result.order.transaction_charge,
       total: dollars(result.payment.total_money.amount),
       error: null,
     }),

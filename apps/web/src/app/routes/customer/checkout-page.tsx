@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import type { PlaceOrderResponse, QuoteResponse } from '@kitchaco/domain';
+import type { PlaceOrderResponse } from '@kitchaco/domain';
 import { formatAUD } from '@kitchaco/domain';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
@@ -27,8 +27,8 @@ export function CheckoutPage() {
   const cart = useCart();
   const [placed, setPlaced] = useState<Placed | null>(null);
 
-  const paid = (result: PlaceOrderResponse, quote: QuoteResponse | undefined) => {
-    rememberPlacedOrder(result, quote);
+  const paid = (result: PlaceOrderResponse) => {
+    rememberPlacedOrder(result);
     cartStore.clear();
     setPlaced({ result });
   };

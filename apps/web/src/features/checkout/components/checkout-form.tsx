@@ -6,7 +6,6 @@ import {
   type OrderType,
   type PlaceOrderRequest,
   type PlaceOrderResponse,
-  type QuoteResponse,
   toMills,
 } from '@kitchaco/domain';
 import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
@@ -36,7 +35,7 @@ export interface CheckoutFormProps {
   location: KitchacoLocation;
   /** Who pays: helps the bank verify the buyer (3-D Secure) without a challenge. */
   buyer: Buyer | null;
-  onPaid: (result: PlaceOrderResponse, quote: QuoteResponse | undefined) => void;
+  onPaid: (result: PlaceOrderResponse) => void;
 }
 
 interface Draft {
@@ -250,7 +249,7 @@ export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProp
         onSettled: done,
         onSuccess: (result) => {
           attempt.current = null;
-          onPaid(result, current);
+          onPaid(result);
         },
         onError: (error) => {
           console.warn('Payment failed', error);
@@ -338,6 +337,7 @@ export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProp
               notice={notice}
               timeZone={timeZone}
               asap={!later}
+              orderType={orderType}
             />
             <Button
               type="submit"
