@@ -205,6 +205,8 @@ test('a customer picks Reservoir on the map, orders from two restaurants, pays a
   await expect(summary.getByRole('row', { name: /^Sub total/ })).toContainText(aud(quote.sub_total));
   await expect(summary.getByRole('row', { name: /^Total/ })).toContainText(aud(quote.total));
   await expect(summary.getByRole('row', { name: /^Includes GST/ })).toContainText(aud(quote.gst));
+  // A pickup order has no delivery line (not "Delivery Free").
+  await expect(summary.getByRole('row', { name: /^Delivery/ })).toHaveCount(0);
   expect(quote.discount).toBeGreaterThan(0);
   await expect(summary.getByRole('row', { name: /^Discount/ })).toContainText(aud(quote.discount));
   await expect(

@@ -55,15 +55,26 @@ test.describe('super admin', () => {
       confirm.getByText(/^Report for this period is not available\. Do you want to generate it now\?/),
     ).toBeVisible();
     await expectAccessible(page, 'generate confirm');
+    // One message: the question, without "come back later" behind it.
+    const comeBackLater = page.getByText(/^Report for this location and period hasn't been generated yet\./);
+    await expect(comeBackLater).toHaveCount(0);
     const refused = salesCall(page, 'generate_sales_report');
     await confirm.getByRole('button', { name: 'Yes, generate it' }).click();
     expect((await refused).status()).toBe(409);
     await expect(confirm.getByRole('alert')).toContainText('This fortnight ends on');
     await confirm.getByRole('button', { name: 'OK', exact: true }).click();
     await expect(period).toHaveValue('');
-    await expect(
-      page.getByText(/^Report for this location and period hasn't been generated yet\./),
-    ).toBeVisible();
+    await expect(comeBackLater).toBeVisible();
+
+    // No, too: the spec's message and the period back to none.
+    await period.click();
+    await page.getByRole('option').nth(0).click();
+    await expect(confirm).toBeVisible();
+    await expect(comeBackLater).toHaveCount(0);
+    await confirm.getByRole('button', { name: 'No', exact: true }).click();
+    await expect(confirm).toBeHidden();
+    await expect(period).toHaveValue('');
+    await expect(comeBackLater).toHaveCount(1);
 
     // The third is generated but not approved (the demo leaves the three latest ended unapproved).
     await period.click();

@@ -35,6 +35,10 @@ test('a visitor reads the landing page, steps through the process and sends the 
   const form = page.getByRole('form', { name: 'Contact us' });
   await form.getByRole('button', { name: 'Send' }).click();
   await expect(form.getByRole('alert')).toHaveText('Please enter all the fields!');
+  // Said once, not under every field too: each empty field says what it lacks.
+  await expect(form.getByText('Please enter all the fields!')).toHaveCount(1);
+  await expect(form.getByText('Enter your name', { exact: true })).toBeVisible();
+  await expect(form.getByText('Enter a message', { exact: true })).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, 'contact form with errors');
 

@@ -183,6 +183,13 @@ test.describe('stock admin', () => {
 
 test.describe('super admin', () => {
   test('adds a stock item to a meal bundle, then deletes it', async ({ page }) => {
+    // Every stock_bundles request names a location (never 0, which the server refuses with a 400).
+    const bundleLocations: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'POST' || !r.postData()?.includes('"stock_bundles"')) return;
+      const body = r.postDataJSON() as { query_type?: string; kitchaco_location?: unknown };
+      if (body.query_type === 'stock_bundles') bundleLocations.push(body.kitchaco_location);
+    });
     await loginAs(page, 'super_admin');
     await page
       .getByRole('navigation', { name: 'Staff' })
@@ -191,7 +198,15 @@ test.describe('super admin', () => {
     await expect(page).toHaveURL(/\/stock-admin-bundle$/);
     // The address changes before the lazily loaded page replaces /admin (which has two location filters).
     await expect(page.getByRole('heading', { name: 'Stock bundles' })).toBeVisible();
+    // A fresh load too: the locations arrive first, then one request for the chosen one.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Stock bundles' })).toBeVisible();
+    await expect(page.getByRole('table').first()).toBeVisible();
     await chooseOption(page, page.getByRole('combobox', { name: 'Location' }), BUNDLE_LOCATION);
+    await expect(page.getByRole('table').first()).toBeVisible();
+    expect(bundleLocations.length).toBeGreaterThan(0);
+    for (const location of bundleLocations) expect(location).toEqual(expect.any(Number));
+    expect(bundleLocations).not.toContain(0);
     await expectAccessible(page, 'stock bundles');
 
     const add = page.getByRole('link', { name: /^Add a stock item to / }).first();

@@ -1,8 +1,9 @@
-import type { IsoDate, KitchacoLocation } from '@kitchaco/domain';
+import type { KitchacoLocation } from '@kitchaco/domain';
 import { Button, Group } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { type DateRange, withEnd, withStart } from '../lib/date-range';
 import type { ReportFilters } from '../lib/report-filters/use-report-filters';
 import { LocationSelect } from './location-select';
 
@@ -44,8 +45,8 @@ export function ReportFilterBar({
   canApply = true,
 }: ReportFilterBarProps) {
   const [locationId, setLocationId] = useState(applied.locationId);
-  const [startDate, setStartDate] = useState<IsoDate | null>(applied.startDate);
-  const [endDate, setEndDate] = useState<IsoDate | null>(applied.endDate);
+  const [range, setRange] = useState<DateRange>({ start: applied.startDate, end: applied.endDate });
+  const { start: startDate, end: endDate } = range;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,8 +70,8 @@ export function ReportFilterBar({
         <DatePickerInput
           label={startLabel}
           value={startDate}
-          onChange={setStartDate}
-          maxDate={endDate ?? undefined}
+          // A start after the end moves the end (keeping the range's length) rather than being refused.
+          onChange={(start) => setRange((current) => withStart(current, start))}
           valueFormat="DD/MM/YYYY"
           leftSection={<IconCalendar aria-hidden size={18} />}
           w={160}
@@ -80,8 +81,7 @@ export function ReportFilterBar({
         <DatePickerInput
           label={endLabel}
           value={endDate}
-          onChange={setEndDate}
-          minDate={startDate ?? undefined}
+          onChange={(end) => setRange((current) => withEnd(current, end))}
           valueFormat="DD/MM/YYYY"
           leftSection={<IconCalendar aria-hidden size={18} />}
           w={160}

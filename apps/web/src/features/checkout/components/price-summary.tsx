@@ -1,4 +1,4 @@
-import { formatAUD, type QuoteResponse, toMills } from '@kitchaco/domain';
+import { formatAUD, type OrderType, type QuoteResponse, toMills } from '@kitchaco/domain';
 import { Alert, Box, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -14,12 +14,14 @@ interface PriceSummaryProps {
   timeZone: string;
   /** The customer asked for as soon as possible (so a scheduled time is the server's doing). */
   asap: boolean;
+  /** A pickup order has no delivery line. */
+  orderType: OrderType;
 }
 
 const aud = (amount: number) => formatAUD(toMills(amount));
 
 /** The server's price of the order: lines, sub total, delivery, discount, total and GST. */
-export function PriceSummary({ quote, updating, notice, timeZone, asap }: PriceSummaryProps) {
+export function PriceSummary({ quote, updating, notice, timeZone, asap, orderType }: PriceSummaryProps) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="order-summary-title">
       <Stack gap="md">
@@ -69,10 +71,13 @@ export function PriceSummary({ quote, updating, notice, timeZone, asap }: PriceS
                   </Table.Tr>
                 ))}
                 <SummaryRow label="Sub total" amount={aud(quote.sub_total)} divider />
-                <SummaryRow
-                  label="Delivery"
-                  amount={quote.delivery_charge > 0 ? aud(quote.delivery_charge) : 'Free'}
-                />
+                {/* Pickup has no delivery line; a charge still in stale figures shows while they update. */}
+                {(orderType === 'delivery' || quote.delivery_charge > 0) && (
+                  <SummaryRow
+                    label="Delivery"
+                    amount={quote.delivery_charge > 0 ? aud(quote.delivery_charge) : 'Free'}
+                  />
+                )}
                 {quote.discount > 0 && (
                   <SummaryRow
                     label={quote.promo_code ? `Discount (${quote.promo_code})` : 'Discount'}

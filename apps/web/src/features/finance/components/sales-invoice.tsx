@@ -116,11 +116,7 @@ export function SalesInvoice({
           </Text>
         </Paper>
       )}
-      {notGenerated && (
-        <Alert color="orange" variant="light" title="Not generated yet">
-          {report.error?.message}
-        </Alert>
-      )}
+      {/* Not generated: the confirm below asks alone; "come back later" shows only after No. */}
       {report.error && !notGenerated && (
         <Alert color="red" variant="light" role="alert" title="The invoice could not be loaded">
           {report.error.message}

@@ -1,15 +1,17 @@
 import { CONTACT_MESSAGES, contactRequest } from '@kitchaco/domain';
 import { Alert, Button, Grid, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { type FieldErrors, fieldErrors } from '../../../lib/schema-errors';
+import type { FieldErrors } from '../../../lib/schema-errors';
 import { useSendContactMessage } from '../api/send-contact-message';
+import { contactFormErrors } from '../lib/contact-errors';
 
 const EMPTY = { name: '', phone: '', email: '', message: '' };
 
 /**
- * The contact form of the Join Us section (./contact-form.tsx loads it after the first screen): name, phone, email and message, all required. A missing field gives
- * the spec's "Please enter all the fields!" and marks the field; a sent message thanks the visitor
- * and empties the form; a failure keeps what was typed so the visitor can send it again.
+ * The contact form of the Join Us section (./contact-form.tsx loads it after the first screen): name,
+ * phone, email and message, all required. A missing field gives the spec's "Please enter all the
+ * fields!" once and marks the field with its own message; a sent message thanks the visitor and
+ * empties the form; a failure keeps what was typed so the visitor can send it again.
  */
 export function ContactFormCard() {
   const [values, setValues] = useState(EMPTY);
@@ -31,13 +33,10 @@ export function ContactFormCard() {
     setNotice(null);
     const parsed = contactRequest.safeParse(values);
     if (!parsed.success) {
-      const found = fieldErrors(parsed.error.issues);
-      setErrors(found);
-      const missing = Object.values(found).some((m) => m === CONTACT_MESSAGES.required);
-      setNotice({
-        ok: false,
-        text: missing ? CONTACT_MESSAGES.required : (Object.values(found)[0] ?? CONTACT_MESSAGES.failure),
-      });
+      // The spec's message once above the form; each field says what it lacks (./lib/contact-errors.ts).
+      const { fields, summary } = contactFormErrors(parsed.error.issues);
+      setErrors(fields);
+      setNotice(summary ? { ok: false, text: summary } : null);
       return;
     }
     setErrors({});

@@ -17,6 +17,7 @@ export const adminStockListQueries = {
     }),
 };
 
+/** Asks only once a location is chosen: kitchaco_location must be a database id (0 is refused). */
 export function useAdminStockList(locationId: number) {
-  return useQuery(adminStockListQueries.list(locationId));
+  return useQuery({ ...adminStockListQueries.list(locationId), enabled: locationId > 0 });
 }

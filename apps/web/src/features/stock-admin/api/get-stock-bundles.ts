@@ -16,6 +16,7 @@ export const stockBundleQueries = {
     }),
 };
 
+/** Asks only once a location is chosen: kitchaco_location must be a database id (0 is refused). */
 export function useStockBundles(locationId: number) {
-  return useQuery(stockBundleQueries.list(locationId));
+  return useQuery({ ...stockBundleQueries.list(locationId), enabled: locationId > 0 });
 }
