@@ -632,6 +632,34 @@ describe('orders CSV export', () => {
     expect(res.body).toContain('-1,Burgr Deluxe,Burger Barn');
   });
 
+  it('writes amounts as numbers whatever their sign, and a phone as plain text', async () => {
+    // A location and day of its own, so the hand-made ledger's figures stay as they are.
+    const db = t.database.db;
+    const place = await createLocation(db, { name: 'Coburg', timeZone: 'Australia/Melbourne' });
+    await createLedgerOrder(
+      db,
+      {
+        locationId: place.id,
+        channel: 'deliveroo',
+        externalId: 'DR-NEG',
+        placedAt: new Date('2026-11-30T23:00:00Z'),
+        total: '16.50',
+        customerPhone: '+61412345678',
+      },
+      [{ mealId: null, mealName: 'Promotion', quantity: 1, lineTotal: '-3.50' }],
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin-data/export/orders/',
+      headers: { authorization: `Token ${superAdmin}` },
+      payload: { kitchaco_location: place.id, start_date: '01 Dec 2026', end_date: '01 Dec 2026' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [header, row] = res.body.trim().split('\r\n');
+    const cells = Object.fromEntries(header!.split(',').map((h, i) => [h, row!.split(',')[i]]));
+    expect(cells).toMatchObject({ 'Customer Phone': '0412 345 678', Total: '16.50', 'Line Total': '-3.50' });
+  });
+
   it('an operator exports only their own location', async () => {
     const res = await t.app.inject({
       method: 'POST',

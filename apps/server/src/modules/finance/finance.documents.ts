@@ -1,6 +1,7 @@
 import {
   CHANNEL_SOURCE_NAMES,
   type CsvColumn,
+  csvCell,
   formatWireDate,
   formatWireTime,
   INVOICE_CHANNEL_LABELS,
@@ -255,14 +256,19 @@ export function invoiceCsv(report: SalesReportResponse): string {
   add('Totals', 'Less in-store cash sales', -inv.less_in_store_cash_sales);
   add('Totals', 'Less in-store card sales', -inv.less_in_store_card_sales);
   add('Totals', 'Payout (GST inclusive)', inv.payout_inc_gst);
-  const header = `${PROVIDER_NAME} payout invoice,${report.business_name ?? 'All operators'},${report.start_date} to ${report.end_date}\r\n`;
-  const money = (n: number | null) => (n === null ? null : n.toFixed(2));
+  // The title line goes through the same cell rule: an operator's name is text typed by a person.
+  const title = [
+    `${PROVIDER_NAME} payout invoice`,
+    report.business_name ?? 'All operators',
+    `${report.start_date} to ${report.end_date}`,
+  ];
+  const header = `${title.map(csvCell).join(',')}\r\n`;
   const columns: CsvColumn<InvoiceCsvRow>[] = [
     { header: 'Section', value: (r) => r.section },
     { header: 'Item', value: (r) => r.item },
-    { header: 'Gross', value: (r) => money(r.gross) },
-    { header: 'GST', value: (r) => money(r.gst) },
-    { header: 'Net', value: (r) => money(r.net) },
+    { header: 'Gross', kind: 'amount', value: (r) => r.gross },
+    { header: 'GST', kind: 'amount', value: (r) => r.gst },
+    { header: 'Net', kind: 'amount', value: (r) => r.net },
   ];
   return header + toCsv(columns, rows);
 }
@@ -320,14 +326,8 @@ function counted(e: TxnEntry): { total: number; fee: number } {
 }
 
 const tzOf = (e: TxnEntry) => (e.kind === 'order' ? e.order.tz : e.refund.tz);
-/**
- * An amount cell: "12.50"; a negative amount as a number (-12.5), since a text starting with "-" is
- * escaped against spreadsheet formulas and would no longer add up.
- */
-const csvAmount = (text: string): string | number => {
-  const mills = toMills(text);
-  return mills < 0 ? toAmount(mills) : toFixedString(mills, 2);
-};
+/** An amount cell from the ledger's text: two decimals (-12.50), exact, read as a number. */
+const amountText = (text: string): string => toFixedString(toMills(text), 2);
 
 const TXN_COLUMNS: CsvColumn<TxnEntry>[] = [
   { header: 'Platform', value: (e) => platformName(e.channel) },
@@ -340,9 +340,21 @@ const TXN_COLUMNS: CsvColumn<TxnEntry>[] = [
   { header: 'Date', value: (e) => formatWireDate(localDate(e.at, tzOf(e))) },
   { header: 'Time', value: (e) => formatWireTime(e.at, tzOf(e)) },
   { header: 'Status', value: (e) => (e.kind === 'order' ? e.order.status : refundStatus(e.refund)) },
-  { header: 'Sub Total', value: (e) => (e.kind === 'order' ? csvAmount(e.order.sub_total) : null) },
-  { header: 'Total', value: (e) => csvAmount(e.kind === 'order' ? e.order.total : e.refund.amount) },
-  { header: 'Platform Fee', value: (e) => (e.kind === 'order' ? csvAmount(e.order.platform_fee) : null) },
+  {
+    header: 'Sub Total',
+    kind: 'amount',
+    value: (e) => (e.kind === 'order' ? amountText(e.order.sub_total) : null),
+  },
+  {
+    header: 'Total',
+    kind: 'amount',
+    value: (e) => amountText(e.kind === 'order' ? e.order.total : e.refund.amount),
+  },
+  {
+    header: 'Platform Fee',
+    kind: 'amount',
+    value: (e) => (e.kind === 'order' ? amountText(e.order.platform_fee) : null),
+  },
   { header: 'Reason', value: (e) => (e.kind === 'refund' ? e.refund.reason : null) },
 ];
 

@@ -493,6 +493,8 @@ describe('the sales report, invoice and transactional report count our channels 
     expect(csv.text).toContain('Sales Reservoir,Online pickup,27.50');
     expect(csv.text).toContain('Sales Reservoir,Card refunds (within in-store card and online),');
     expect(csv.text).toContain('Totals,Payout (GST inclusive),184.64');
+    // A deduction is a number a spreadsheet adds up, not text behind an apostrophe.
+    expect(csv.text).toContain('Totals,Less in-store cash sales,-42.00');
     const pdf = await call('/api/v1/sales-report/invoice-pdf/', { external_operator: operatorId, ...F1 });
     expect(pdf.status).toBe(200);
     expect(pdf.text.startsWith('%PDF-')).toBe(true);
@@ -514,7 +516,7 @@ describe('the sales report, invoice and transactional report count our channels 
         Date: '04 Nov 2026',
         Time: '09:30 AM',
         Status: 'Refund',
-        Total: '-12.5',
+        Total: '-12.50',
         Reason: 'Missing item refund',
       }),
       expect.objectContaining({
@@ -522,14 +524,14 @@ describe('the sales report, invoice and transactional report count our channels 
         'Order #': String(ids.o2),
         Date: '06 Nov 2026',
         Time: '10:05 AM',
-        Total: '-8',
+        Total: '-8.00',
         Reason: 'Late delivery goodwill',
       }),
       expect.objectContaining({
         'Order #': String(ids.o5),
         Date: '11 Nov 2026',
         Status: 'Refund',
-        Total: '-20',
+        Total: '-20.00',
       }),
       expect.objectContaining({
         'Order #': String(ids.o5),
@@ -564,7 +566,7 @@ describe('the sales report, invoice and transactional report count our channels 
     });
     const rows = parseCsv(res.text);
     expect(rows.map((r) => [r.Platform, r['Order #'], r.Date, r.Status, r.Total])).toEqual([
-      ['Online delivery', String(ids.o6), '17 Nov 2026', 'Refund', '-10'],
+      ['Online delivery', String(ids.o6), '17 Nov 2026', 'Refund', '-10.00'],
       ['In-store card', String(ids.o10), '18 Nov 2026', 'Finished', '25.00'],
     ]);
   });
@@ -579,7 +581,7 @@ describe('the sales report, invoice and transactional report count our channels 
     expect(summary.body).toContain('Card refunds: -$6.00');
     const csv = Buffer.from(summary.attachments[1]!.content, 'base64').toString();
     expect(csv).toContain(
-      `In-store card,,${ids.f7},Fremantle,15 Nov 2026,11:50 PM,Refund,,-6,,Wrong noodles refund`,
+      `In-store card,,${ids.f7},Fremantle,15 Nov 2026,11:50 PM,Refund,,-6.00,,Wrong noodles refund`,
     );
   });
 

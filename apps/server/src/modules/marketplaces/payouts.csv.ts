@@ -17,12 +17,6 @@ const STATE_NAMES: Record<ReconciliationState, string> = {
   adjusted: 'Adjusted',
 };
 
-/**
- * An amount cell: "12.50"; a negative amount as a number (-12.5), since a text starting with "-" is
- * escaped against spreadsheet formulas (toCsv) and would no longer add up.
- */
-const amount = (n: number | null): string | number | null => (n === null ? null : n < 0 ? n : n.toFixed(2));
-
 const COLUMNS: CsvColumn<ReconciledOrderWire>[] = [
   { header: 'Location', value: (o) => o.location },
   { header: 'Platform', value: (o) => MARKETPLACE_PLATFORMS[o.platform].name },
@@ -31,12 +25,12 @@ const COLUMNS: CsvColumn<ReconciledOrderWire>[] = [
   { header: 'Order date', value: (o) => o.order_date },
   { header: 'State', value: (o) => STATE_NAMES[o.state] },
   { header: 'Our status', value: (o) => o.ledger_status },
-  { header: 'Our total', value: (o) => amount(o.ledger_total) },
-  { header: 'Reported sales', value: (o) => amount(o.reported_sales) },
-  { header: 'Sales difference', value: (o) => amount(o.sales_difference) },
-  { header: 'Our fee', value: (o) => amount(o.ledger_fee) },
-  { header: 'Reported fee', value: (o) => amount(o.reported_fee) },
-  { header: 'Payout', value: (o) => amount(o.payout) },
+  { header: 'Our total', kind: 'amount', value: (o) => o.ledger_total },
+  { header: 'Reported sales', kind: 'amount', value: (o) => o.reported_sales },
+  { header: 'Sales difference', kind: 'amount', value: (o) => o.sales_difference },
+  { header: 'Our fee', kind: 'amount', value: (o) => o.ledger_fee },
+  { header: 'Reported fee', kind: 'amount', value: (o) => o.reported_fee },
+  { header: 'Payout', kind: 'amount', value: (o) => o.payout },
   { header: 'Payout dates', value: (o) => o.payout_dates.join(' ') },
 ];
 

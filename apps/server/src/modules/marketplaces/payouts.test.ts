@@ -550,7 +550,7 @@ describe('the reconciliation as CSV', () => {
     );
     const refunded = rows.find((r) => r.includes(',UE-R,'));
     expect(refunded).toMatch(
-      /^Reservoir,Uber Eats,UE-R,\d+,2026-11-09,Refunded,Finished,40.00,35.00,-5,12.00,12.00,23.00,2026-11-17$/,
+      /^Reservoir,Uber Eats,UE-R,\d+,2026-11-09,Refunded,Finished,40.00,35.00,-5.00,12.00,12.00,23.00,2026-11-17$/,
     );
   });
 
