@@ -42,7 +42,7 @@ export const financeCalls = {
     endpoint: ENDPOINTS.salesReport,
     queryType: 'generate_sales_report',
     summary:
-      'Generates the report of a location (0 = all) for an ended fortnight and emails each location its transactional summary (PDF and CSV).',
+      "Generates the report of a location (0 = all) or of an operator's locations for an ended fortnight and emails each of those locations its transactional summary (PDF and CSV), once unless resend_summary.",
     access: SUPER_ADMIN,
     input: generateSalesReportRequest,
     response: generateSalesReportResponse,

@@ -27,6 +27,12 @@ export const FINANCE_MESSAGES = {
   emailed: 'Email has been sent to your registered email address.',
   alreadyApproved: (date: string, by: string) => `Already Approved on ${date} by ${by}`,
   mondayOnly: 'The start date must be a Monday',
+  /** An invoice (approval) asked for a Monday off the fortnight grid. */
+  notAPeriod: (start: string, periodStart: string) =>
+    `Invoices are approved per fortnight period: ${start} does not start one (the period holding it starts on ${periodStart}). Please select a fortnight period.`,
+  /** An approval whose days another current approval of the operator already covers. */
+  overlapsApproval: (start: string, end: string, date: string, by: string) =>
+    `This invoice overlaps the invoice of ${start} - ${end} approved on ${date} by ${by}: the same days would be paid twice.`,
 } as const;
 
 /** A fortnight: start on a Monday, end 13 days later. */
@@ -185,9 +191,24 @@ export const salesReportResponse = z.object({
 });
 export type SalesReportResponse = z.infer<typeof salesReportResponse>;
 
+/**
+ * A location (0 = all) or an external operator's locations (0 = every operator's). Each location's
+ * summary is emailed when its report is first generated for a fortnight period; generating it
+ * again refreshes the report and sends nothing unless `resend_summary`.
+ */
 export const generateSalesReportRequest = z
-  .object({ kitchaco: wholeNumber(0), ...fortnightDates })
-  .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] });
+  .object({
+    kitchaco: wholeNumber(0).optional(),
+    external_operator: wholeNumber(0).optional(),
+    resend_summary: z.boolean().default(false),
+    ...fortnightDates,
+  })
+  .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] })
+  .refine((o) => (o.kitchaco === undefined) !== (o.external_operator === undefined), {
+    message: 'send either kitchaco or external_operator',
+    path: ['kitchaco'],
+  });
+export type GenerateSalesReportRequest = z.infer<typeof generateSalesReportRequest>;
 export const generateSalesReportResponse = z.object({
   success: z.literal(true),
   message: z.string(),

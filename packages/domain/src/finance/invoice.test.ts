@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { toMills } from '../money/money.js';
-import { computeInvoice, fortnightStartOf, type InvoiceInput, miscCharge } from './invoice.js';
+import {
+  computeInvoice,
+  fortnightStartOf,
+  type InvoiceInput,
+  isFortnightGridStart,
+  miscCharge,
+} from './invoice.js';
 
 const m = toMills;
 
@@ -113,5 +119,14 @@ describe('fortnightStartOf', () => {
     expect(fortnightStartOf('2024-01-15')).toBe('2024-01-15');
     expect(fortnightStartOf('2023-12-31')).toBe('2023-12-18');
     expect(fortnightStartOf('2026-11-23')).toBe('2026-11-16');
+  });
+});
+
+describe('isFortnightGridStart', () => {
+  it('knows the Mondays of the grid from the Mondays between', () => {
+    expect(isFortnightGridStart('2026-10-05')).toBe(true);
+    expect(isFortnightGridStart('2026-10-19')).toBe(true);
+    expect(isFortnightGridStart('2026-10-12')).toBe(false);
+    expect(isFortnightGridStart('2026-10-06')).toBe(false);
   });
 });

@@ -17,6 +17,14 @@ export function fortnightStartOf(date: IsoDate): IsoDate {
   return addDays(date, -offset);
 }
 
+/**
+ * Whether `date` starts a fortnight of the grid (an invoice period). Any Monday may start a sales
+ * report, but invoice periods, and so approvals, only exist on the grid: two of them never overlap.
+ */
+export function isFortnightGridStart(date: IsoDate): boolean {
+  return fortnightStartOf(date) === date;
+}
+
 /** Sales channels of the invoice, in the order the invoice lists them. */
 export const INVOICE_CHANNELS = [
   'in_store_cash',

@@ -1,5 +1,5 @@
-import type { SalesChannel } from '@kitchaco/domain';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { isFortnightGridStart, type SalesChannel } from '@kitchaco/domain';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   externalOperators,
@@ -158,11 +158,21 @@ export async function lastPeriodStart(db: DbOrTx) {
   return row?.start ?? null;
 }
 
-/** The period starting on `start`, created when missing (any Monday may start a report). */
-export async function periodFor(db: DbOrTx, start: string, end: string) {
-  await db.insert(fortnightPeriods).values({ startDate: start, endDate: end }).onConflictDoNothing();
+/** The period starting on `start`, if it exists (never created: see `periodFor`). */
+export async function findPeriod(db: DbOrTx, start: string) {
   const [row] = await db.select().from(fortnightPeriods).where(eq(fortnightPeriods.startDate, start));
-  return row!;
+  return row ?? null;
+}
+
+/**
+ * The period starting on `start`, created when missing. Periods exist only on the fortnight grid
+ * (a period off it would overlap two others, and its approval pay their days twice): callers check
+ * the grid first, this refuses as a last guard.
+ */
+export async function periodFor(db: DbOrTx, start: string, end: string) {
+  if (!isFortnightGridStart(start)) throw new Error(`${start} is not on the fortnight grid`);
+  await db.insert(fortnightPeriods).values({ startDate: start, endDate: end }).onConflictDoNothing();
+  return (await findPeriod(db, start))!;
 }
 
 export async function insertPeriods(db: DbOrTx, periods: { startDate: string; endDate: string }[]) {
@@ -227,12 +237,44 @@ export async function supersedeApprovals(db: DbOrTx, operatorId: number, periodI
     );
 }
 
+/** The operator's current approvals of other periods sharing a day with `from`..`to`. */
+export async function overlappingApprovals(
+  db: DbOrTx,
+  operatorId: number,
+  periodId: number,
+  from: string,
+  to: string,
+) {
+  return db
+    .select({
+      startDate: fortnightPeriods.startDate,
+      endDate: fortnightPeriods.endDate,
+      approvedAt: invoiceApprovals.approvedAt,
+      approvedByEmail: invoiceApprovals.approvedByEmail,
+    })
+    .from(invoiceApprovals)
+    .innerJoin(fortnightPeriods, eq(fortnightPeriods.id, invoiceApprovals.periodId))
+    .where(
+      and(
+        eq(invoiceApprovals.externalOperatorId, operatorId),
+        isNull(invoiceApprovals.supersededAt),
+        ne(invoiceApprovals.periodId, periodId),
+        lte(fortnightPeriods.startDate, to),
+        gte(fortnightPeriods.endDate, from),
+      ),
+    )
+    .orderBy(asc(fortnightPeriods.startDate));
+}
+
 export async function insertApproval(db: DbOrTx, row: typeof invoiceApprovals.$inferInsert) {
   const [saved] = await db.insert(invoiceApprovals).values(row).returning();
   return saved!;
 }
 
-/** Serialises approvals of one operator's fortnight across instances (until the transaction ends). */
-export async function lockInvoice(db: DbOrTx, operatorId: number, periodId: number) {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`invoice:${operatorId}:${periodId}`}))`);
+/**
+ * Serialises approvals of one operator across instances (until the transaction ends): of every
+ * period, so the overlap check sees the approvals made meanwhile.
+ */
+export async function lockInvoice(db: DbOrTx, operatorId: number) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`invoice:${operatorId}`}))`);
 }

@@ -10,12 +10,14 @@ import {
   formatAUD,
   formatWireDate,
   fortnightStartOf,
+  type GenerateSalesReportRequest,
   type GetSalesReportRequest,
   INVOICE_CHANNELS,
   type Invoice,
   type InvoiceChannel,
   type InvoiceFigures,
   type IsoDate,
+  isFortnightGridStart,
   localDate,
   type Mills,
   type MiscChargeInput,
@@ -275,13 +277,20 @@ const DEFAULT_CHOICES: Choices = {
 
 type Snapshot = Omit<SalesReportResponse, 'history'>;
 
+/** What a location's report row says of its generation (a `sales_reports` row, or a free range's). */
+interface GeneratedMark {
+  locationId: number;
+  status: SalesReportRow['status'];
+  generatedAt: Date | null;
+}
+
 /** The whole report as computed from the ledger now, with the given charges and deductions. */
 async function computeReport(
   db: DbOrTx,
   scope: Scope,
   from: IsoDate,
   to: IsoDate,
-  reports: Awaited<ReturnType<typeof q.reportsOf>>,
+  reports: readonly GeneratedMark[],
   choices: Choices,
 ): Promise<{ snapshot: Snapshot; invoice: Invoice }> {
   const figures = await figuresOf(db, scope.locations, from, to);
@@ -350,7 +359,9 @@ function history(approvals: Awaited<ReturnType<typeof q.approvalsOf>>) {
 /**
  * The report of a location (or all) or the invoice of an operator for a fortnight. An approved
  * invoice is read from its snapshot, never recomputed; otherwise figures come from the ledger now.
- * A fortnight without a generated report answers 404 with the spec's message.
+ * A fortnight period without a generated report answers 404 with the spec's message. A location's
+ * report over a Monday off the grid is a free range with no period: once it has ended it is computed
+ * from the ledger; an invoice exists only for a period of the grid.
  */
 export async function getSalesReport(
   app: AppContext,
@@ -358,29 +369,50 @@ export async function getSalesReport(
 ): Promise<SalesReportResponse> {
   const { from, to } = fortnight(input);
   const scope = await scopeOf(app, input);
-  const period = await q.periodFor(app.db, from, to);
-  if (scope.operator) {
+  const period = await q.findPeriod(app.db, from);
+  if (scope.operator && period) {
+    // Also reads an invoice approved for a period made off the grid before periods kept to it.
     const approvals = await q.approvalsOf(app.db, scope.operator.id, period.id);
     const current = approvals.find((a) => a.supersededAt === null);
     if (current) return { ...(current.snapshot as Snapshot), history: history(approvals) };
   }
-  const reports = await q.reportsOf(
-    app.db,
-    period.id,
-    scope.locations.map((l) => l.id),
-  );
+  let reports: GeneratedMark[];
+  if (isFortnightGridStart(from)) {
+    reports = period
+      ? await q.reportsOf(
+          app.db,
+          period.id,
+          scope.locations.map((l) => l.id),
+        )
+      : [];
+  } else {
+    if (input.external_operator !== undefined) throw offGrid(from);
+    const ended = hasEnded(scope.locations, to, app.clock.now());
+    reports = ended
+      ? scope.locations.map((l) => ({ locationId: l.id, status: 'generated', generatedAt: null }))
+      : [];
+  }
   const { snapshot } = await computeReport(app.db, scope, from, to, reports, DEFAULT_CHOICES);
   if (snapshot.status === 'unavailable') throw notFound(FINANCE_MESSAGES.notGenerated);
   return { ...snapshot, history: [] };
 }
 
+function offGrid(from: IsoDate) {
+  return invalid(
+    FINANCE_MESSAGES.notAPeriod(formatWireDate(from), formatWireDate(fortnightStartOf(from))),
+    'start_date',
+  );
+}
+
+function hasEnded(locations: q.LocationRow[], to: IsoDate, now: Date): boolean {
+  return locations.every((l) => to < localDate(now, l.timeZone));
+}
+
 function endedCheck(locations: q.LocationRow[], to: IsoDate, now: Date) {
-  for (const l of locations) {
-    if (to >= localDate(now, l.timeZone)) {
-      throw conflict(
-        `This fortnight ends on ${formatWireDate(to)}: its report can be generated from ${formatWireDate(addDays(to, 1))}.`,
-      );
-    }
+  if (!hasEnded(locations, to, now)) {
+    throw conflict(
+      `This fortnight ends on ${formatWireDate(to)}: its report can be generated from ${formatWireDate(addDays(to, 1))}.`,
+    );
   }
 }
 
@@ -389,23 +421,45 @@ function registeredEmail(location: q.LocationRow, operator: q.OperatorRow | null
 }
 
 /**
- * Generates the reports of a location (or all) for an ended fortnight, and emails each location's
- * transactional summary (every platform, PDF and CSV) to its registered address.
+ * Generates the reports of a location (or all), or of an operator's locations, for an ended
+ * fortnight, and emails each of those locations its transactional summary (every platform, PDF and
+ * CSV) to its registered address: only when its report is first generated for the period, or when
+ * `resend_summary` asks. A Monday off the grid is a free range: nothing is stored (no period), and
+ * its summaries are sent on each call, as nothing records an earlier one.
  */
 export async function generateSalesReport(
   app: AppContext,
   actor: Actor,
-  input: { kitchaco: number; start_date: string; end_date: string },
+  input: Pick<GenerateSalesReportRequest, 'kitchaco' | 'external_operator' | 'start_date' | 'end_date'> & {
+    resend_summary?: boolean | undefined;
+  },
 ) {
   const user = staffOf(actor);
   const { from, to } = fortnight(input);
-  const scope = await scopeOf(app, { kitchaco: input.kitchaco });
+  const scope = await scopeOf(app, input);
   const now = app.clock.now();
   endedCheck(scope.locations, to, now);
   const channels: SalesChannel[] = [...OWN_SALES_CHANNELS, ...MARKETPLACE_FLAGS];
   const figures = await app.db.transaction(async (tx) => {
-    const saved = await recordGeneratedReports(tx, scope.locations, from, to, now);
+    let saved: LocationFigures[];
+    let alreadySent = new Set<number>();
+    if (isFortnightGridStart(from)) {
+      const period = await q.periodFor(tx, from, to);
+      if (!input.resend_summary) {
+        const earlier = await q.reportsOf(
+          tx,
+          period.id,
+          scope.locations.map((l) => l.id),
+        );
+        alreadySent = new Set(earlier.map((r) => r.locationId));
+      }
+      saved = await recordGeneratedReports(tx, scope.locations, from, to, now);
+    } else {
+      saved = await figuresOf(tx, scope.locations, from, to);
+    }
     for (const f of saved) {
+      if (alreadySent.has(f.location.id)) continue;
+      alreadySent.add(f.location.id);
       const operator = f.location.externalOperatorId
         ? await q.findOperator(tx, f.location.externalOperatorId)
         : null;
@@ -488,6 +542,7 @@ export async function approveInvoice(
   >,
 ): Promise<void> {
   const { from, to } = fortnight(input);
+  if (!isFortnightGridStart(from)) throw offGrid(from);
   const operator = await q.findOperator(tx, input.external_operator);
   if (!operator) throw notFound('This external operator does not exist.');
   const scope: Scope = { operator, locations: await q.listLocations(tx, { operatorId: operator.id }) };
@@ -497,7 +552,19 @@ export async function approveInvoice(
     less_in_store_card_sales: input.less_in_store_card_sales,
   };
   const period = await q.periodFor(tx, from, to);
-  await q.lockInvoice(tx, operator.id, period.id);
+  await q.lockInvoice(tx, operator.id);
+  // Grid periods never overlap; a period made off the grid before they kept to it may.
+  const [overlap] = await q.overlappingApprovals(tx, operator.id, period.id, from, to);
+  if (overlap) {
+    throw conflict(
+      FINANCE_MESSAGES.overlapsApproval(
+        formatWireDate(overlap.startDate),
+        formatWireDate(overlap.endDate),
+        approvedOn(overlap.approvedAt),
+        overlap.approvedByEmail,
+      ),
+    );
+  }
   const reports = await q.reportsOf(
     tx,
     period.id,

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceApprovals, outbox } from '../../db/schema/index.js';
+import { fortnightPeriods, invoiceApprovals, outbox } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createExternalOperator, createLocation } from '../../test/factories.js';
@@ -429,5 +429,171 @@ describe('concurrent approvals', () => {
     expect(rows.filter((r) => r.supersededAt === null)).toHaveLength(1);
     const { body: invoiceNow } = await invoice();
     expect(invoiceNow.history).toHaveLength(rows.length - 1);
+  });
+});
+
+describe('invoice periods stay on the fortnight grid', () => {
+  // 12 Oct 2026 is a Monday between the grid's 05 Oct and 19 Oct (14-day steps from 01 Jan 2024).
+  let northside: number;
+  let preston: { id: number };
+  const approve = (start: string, end: string) =>
+    report({
+      query_type: 'update_and_approve_sales_report',
+      external_operator: northside,
+      start_date: start,
+      end_date: end,
+    });
+  const periodRows = (start: string) =>
+    t.database.db.select().from(fortnightPeriods).where(eq(fortnightPeriods.startDate, start));
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    northside = (await createExternalOperator(db, { businessName: 'Northside Grid Pty Ltd' })).id;
+    preston = await createLocation(db, { name: 'Preston', externalOperatorId: northside });
+    await createLedgerOrder(db, {
+      locationId: preston.id,
+      channel: 'in_store_card',
+      total: '40.00',
+      placedAt: new Date('2026-10-13T02:00:00Z'),
+    });
+  });
+
+  it('generates a report off the grid without creating a period, and shows it as a report', async () => {
+    const generated = await generate(preston.id, '12 Oct 2026', '25 Oct 2026');
+    expect(generated.status).toBe(200);
+    expect(await periodRows('2026-10-12')).toHaveLength(0);
+    const shown = await report({
+      query_type: 'get_sales_report',
+      kitchaco: preston.id,
+      start_date: '12 Oct 2026',
+      end_date: '25 Oct 2026',
+    });
+    expect(shown.status).toBe(200);
+    expect(shown.body.sales_data[0]).toMatchObject({ in_store_card_sales: 40, status: 'generated' });
+    expect(await periodRows('2026-10-12')).toHaveLength(0);
+  });
+
+  it('approves only a period of the grid, never a range off it', async () => {
+    const off = await approve('12 Oct 2026', '25 Oct 2026');
+    expect(off.status).toBe(400);
+    expect(off.body.error).toBe(
+      'Invoices are approved per fortnight period: 12 Oct 2026 does not start one (the period holding it starts on 05 Oct 2026). Please select a fortnight period.',
+    );
+    const invoiceOff = await report({
+      query_type: 'get_sales_report',
+      external_operator: northside,
+      start_date: '12 Oct 2026',
+      end_date: '25 Oct 2026',
+    });
+    expect(invoiceOff.status).toBe(400);
+    expect(await periodRows('2026-10-12')).toHaveLength(0);
+
+    expect((await generate(preston.id, '05 Oct 2026', '18 Oct 2026')).status).toBe(200);
+    expect((await generate(preston.id, '19 Oct 2026', '01 Nov 2026')).status).toBe(200);
+    expect((await approve('05 Oct 2026', '18 Oct 2026')).status).toBe(200);
+    expect((await approve('19 Oct 2026', '01 Nov 2026')).status).toBe(200);
+  });
+
+  it('refuses an approval overlapping a current one (a period made off the grid before)', async () => {
+    const db = t.database.db;
+    const staff = await db.query.staffUsers.findFirst({ where: (s, { eq: e }) => e(s.email, adminEmail) });
+    const [legacy] = await db
+      .insert(fortnightPeriods)
+      .values({ startDate: '2026-10-12', endDate: '2026-10-25' })
+      .returning();
+    await db
+      .update(invoiceApprovals)
+      .set({ supersededAt: new Date('2026-11-18T00:00:00Z') })
+      .where(and(eq(invoiceApprovals.externalOperatorId, northside)));
+    await db.insert(invoiceApprovals).values({
+      externalOperatorId: northside,
+      periodId: legacy!.id,
+      approvedBy: staff!.id,
+      approvedByEmail: adminEmail,
+      approvedAt: new Date('2026-10-27T00:00:00Z'),
+      snapshot: {},
+    });
+    const overlapping = await approve('19 Oct 2026', '01 Nov 2026');
+    expect(overlapping.status).toBe(409);
+    expect(overlapping.body.error).toBe(
+      `This invoice overlaps the invoice of 12 Oct 2026 - 25 Oct 2026 approved on 27 Oct 2026 by ${adminEmail}: the same days would be paid twice.`,
+    );
+    const current = await db
+      .select()
+      .from(invoiceApprovals)
+      .where(eq(invoiceApprovals.externalOperatorId, northside));
+    expect(current.filter((r) => r.supersededAt === null)).toHaveLength(1);
+  });
+});
+
+describe('summaries go only to whom they concern, once', () => {
+  let northside: number;
+  const FROM = '05 Oct 2026';
+  const TO = '18 Oct 2026';
+  async function mailsOf(run: () => Promise<{ status: number }>) {
+    const [last] = await t.database.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    expect((await run()).status).toBe(200);
+    const mails = await t.database.db
+      .select()
+      .from(outbox)
+      .where(gt(outbox.id, last?.id ?? 0));
+    return mails.map((m) => `${m.recipient} ${m.subject}`).sort();
+  }
+  const byOperator = (extra: Record<string, unknown> = {}) =>
+    report({
+      query_type: 'generate_sales_report',
+      external_operator: northside,
+      start_date: FROM,
+      end_date: TO,
+      ...extra,
+    });
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const north = await createExternalOperator(db, {
+      businessName: 'Northside Mail Pty Ltd',
+      email: 'accounts@northside.example.test',
+    });
+    northside = north.id;
+    const bayside = await createExternalOperator(db, { businessName: 'Bayside Pty Ltd' });
+    await createLocation(db, {
+      name: 'Brunswick',
+      externalOperatorId: north.id,
+      email: 'brunswick@example.test',
+    });
+    await createLocation(db, { name: 'Coburg', externalOperatorId: north.id });
+    await createLocation(db, {
+      name: 'Box Hill',
+      externalOperatorId: bayside.id,
+      email: 'boxhill@example.test',
+    });
+    await createLocation(db, {
+      name: 'St Kilda',
+      externalOperatorId: bayside.id,
+      email: 'stkilda@example.test',
+    });
+  });
+
+  it("generating an operator's report emails only its locations, each once", async () => {
+    expect(await mailsOf(() => byOperator())).toEqual([
+      'accounts@northside.example.test Kitchaco sales summary Coburg 05 Oct 2026 - 18 Oct 2026',
+      'brunswick@example.test Kitchaco sales summary Brunswick 05 Oct 2026 - 18 Oct 2026',
+    ]);
+  });
+
+  it('a second generation does not send the summaries again, unless asked', async () => {
+    expect(await mailsOf(() => byOperator())).toEqual([]);
+    expect(await mailsOf(() => byOperator({ resend_summary: true }))).toHaveLength(2);
+  });
+
+  it("generating every location does not resend Reservoir's summary", async () => {
+    const all = await mailsOf(() => generate(0));
+    expect(all.some((m) => m.includes('Reservoir'))).toBe(false);
+    expect(all.filter((m) => m.includes('Box Hill'))).toHaveLength(1);
+    expect(all.filter((m) => m.includes('Brunswick'))).toHaveLength(1);
   });
 });

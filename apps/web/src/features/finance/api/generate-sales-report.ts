@@ -3,16 +3,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffCall } from '../../../api';
 import { financeKeys } from './finance-keys';
 
-export interface GenerateRequest {
-  /** A location, or 0 for every location. */
-  kitchaco: number;
+/** A location (0: every location) or an operator's locations (0: every operator's), and the fortnight. */
+export type GenerateRequest = ({ kitchaco: number } | { external_operator: number }) & {
   start_date: string;
   end_date: string;
-}
+};
 
 /**
- * generate_sales_report: records the fortnight's report of a location (or all) and emails each
- * location its transactional summary. 409 while the fortnight has not ended.
+ * generate_sales_report: records the fortnight's report of a location or an operator's locations
+ * and emails each of those locations its transactional summary (once). 409 while the fortnight has
+ * not ended.
  */
 export function generateSalesReport(request: GenerateRequest) {
   return staffCall(financeCalls.generateSalesReport, request);

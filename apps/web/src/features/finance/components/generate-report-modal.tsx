@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { type GenerateRequest, useGenerateSalesReport } from '../api/generate-sales-report';
 
 interface GenerateReportModalProps {
-  /** The fortnight (and location, 0 = all) to generate; null closes the modal. */
+  /** The fortnight and whose report (a location or an operator's) to generate; null closes the modal. */
   request: GenerateRequest | null;
   /** No, or OK after the server refused (the fortnight has not ended). */
   onCancel: () => void;

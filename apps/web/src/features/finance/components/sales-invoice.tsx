@@ -141,7 +141,11 @@ export function SalesInvoice({
       <GenerateReportModal
         request={
           notGenerated && invoiceRef
-            ? { kitchaco: 0, start_date: invoiceRef.start_date, end_date: invoiceRef.end_date }
+            ? {
+                external_operator: operatorId,
+                start_date: invoiceRef.start_date,
+                end_date: invoiceRef.end_date,
+              }
             : null
         }
         onCancel={declineGeneration}
