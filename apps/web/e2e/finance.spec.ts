@@ -24,6 +24,14 @@ function cents(text: string | null): number {
   return match?.[1] ? -value : value;
 }
 
+/** Cents as the screens show them: "$1,234.50". */
+function formatCents(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  const dollars = Math.floor(abs / 100).toLocaleString('en-AU');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 const payoutCell = (page: Page) =>
   page
     .getByRole('table', { name: 'Payout' })
@@ -135,11 +143,73 @@ test.describe('super admin', () => {
     await expect(page.getByText('Approved Successfully')).toBeVisible();
     await expect(page.getByText(/^Already Approved on \d\d \w{3} \d{4} by admin@demo\.test$/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Update and Approve Again' })).toBeVisible();
-    await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+    // The status badge (the first "Approved"; the table of approved and live figures has a column so named).
+    await expect(page.getByText('Approved', { exact: true }).first()).toBeVisible();
     // The approved snapshot keeps the charge and the payout.
     await expect(page.getByRole('textbox', { name: 'Charge 1 label' })).toHaveValue('Marketing');
     await expect(payoutCell(page)).toHaveText(/\$/);
     expect(cents(await payoutCell(page).textContent())).toBe(after);
+
+    // Orders change after the approval (a late Uber Eats order of $100.00, here in the answer): the
+    // approval is shown as saved with the live figures beside it, every difference highlighted, and
+    // the payout to approve again is the live one.
+    const lateOrder = async (route: Route) => {
+      const sentBody = route.request().postDataJSON() as { query_type?: string };
+      if (sentBody.query_type !== 'get_sales_report') return route.continue();
+      const response = await route.fetch();
+      const json = (await response.json()) as {
+        live?: {
+          sales_data: { uber_total_sales: number }[];
+          invoice: { sales: { uber_eats: number }; revenue: { gross: number } };
+        };
+        live_differs?: boolean;
+      };
+      const first = json.live?.sales_data[0];
+      if (json.live && first) {
+        first.uber_total_sales = Math.round(first.uber_total_sales * 100 + 10_000) / 100;
+        json.live.invoice.sales.uber_eats =
+          Math.round(json.live.invoice.sales.uber_eats * 100 + 10_000) / 100;
+        json.live.invoice.revenue.gross = Math.round(json.live.invoice.revenue.gross * 100 + 10_000) / 100;
+        json.live_differs = true;
+      }
+      return route.fulfill({ response, json });
+    };
+    await page.route('**/api/v1/sales-report/', lateOrder);
+    await page.reload();
+    const salesTable = page.getByRole('table', { name: 'Sales by location' });
+    await expect(salesTable.getByText(/^live \$/).first()).toBeVisible();
+    await expect(page.getByText('The figures have changed since the approval')).toBeVisible();
+    const compared = page.getByRole('table', { name: 'Approved and live figures' });
+    await expect(compared.getByRole('row').filter({ hasText: 'Uber Eats' }).first()).toContainText('Changed');
+    await expect(compared.getByRole('row').filter({ hasText: 'Total revenue' })).toContainText('Changed');
+    await expect(page.getByText(/^Already Approved on /)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Charge 1 label' })).toHaveValue('Marketing');
+    await expect(payoutCell(page)).not.toHaveText(formatCents(after));
+    const livePayout = cents(await payoutCell(page).textContent());
+    expect(livePayout).toBeGreaterThan(after);
+    await expectAccessible(page, 'approved invoice beside live figures');
+
+    // The late order is gone again before the click (a race): the live payout shown is refused with
+    // the server's payout, and the screen reloads to show it.
+    await page.unroute('**/api/v1/sales-report/', lateOrder);
+    const raced = salesCall(page, 'update_and_approve_sales_report');
+    await page.getByRole('button', { name: 'Update and Approve Again' }).click();
+    expect((await raced).request().postDataJSON()).toMatchObject({ total_payout_inc_gst: livePayout / 100 });
+    expect((await raced).status()).toBe(409);
+    await expect(page.getByRole('alert').filter({ hasText: 'The figures have changed' })).toContainText(
+      formatCents(after),
+    );
+    await expect(payoutCell(page)).toHaveText(formatCents(after));
+
+    // Approving again approves the live payout shown; the first approval stays, superseded.
+    const reapproved = salesCall(page, 'update_and_approve_sales_report');
+    await page.getByRole('button', { name: 'Update and Approve Again' }).click();
+    expect((await reapproved).status()).toBe(200);
+    expect((await reapproved).request().postDataJSON()).toMatchObject({ total_payout_inc_gst: after / 100 });
+    const earlier = page.getByRole('table', { name: 'Earlier approvals' });
+    await expect(earlier.getByRole('row').filter({ hasText: 'Superseded' }).first()).toContainText(
+      formatCents(after),
+    );
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PDF' }).click();

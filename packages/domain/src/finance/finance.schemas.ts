@@ -143,7 +143,7 @@ export const getSalesReportRequest = z
   });
 export type GetSalesReportRequest = z.infer<typeof getSalesReportRequest>;
 
-export const salesReportResponse = z.object({
+const salesReportBase = z.object({
   success: z.literal(true),
   start_date: z.string(),
   end_date: z.string(),
@@ -188,6 +188,37 @@ export const salesReportResponse = z.object({
   less_in_store_card_sales: z.boolean(),
   /** Earlier approvals of this invoice, newest first (kept when it is approved again). */
   history: z.array(z.object({ approved_by: z.string(), approved_on: z.string(), payout_inc_gst: money })),
+});
+
+/** The figures of a report, without who approved it and when: what the ledger says, or what was approved. */
+export const reportFigures = salesReportBase.pick({
+  sales_data: true,
+  gross_stock_purchased: true,
+  net_stock_purchased: true,
+  gst_stock_purchased: true,
+  admin_adjustment_stock_purchased: true,
+  delivery_charge_stock_purchased: true,
+  gross_kitchaco_in_store_cash_sales: true,
+  gross_kitchaco_in_store_card_sales: true,
+  gross_kitchaco_online_pickup_sales: true,
+  gross_kitchaco_online_delivery_sales: true,
+  gross_uber_eats_sales: true,
+  gross_doordash_sales: true,
+  gross_deliveroo_sales: true,
+  gross_menulog_sales: true,
+  invoice: true,
+});
+export type ReportFigures = z.infer<typeof reportFigures>;
+
+export const salesReportResponse = salesReportBase.extend({
+  /**
+   * When any figure shown is an approved one (an approved invoice, or an approved location of the
+   * sales report): the same figures computed from the ledger now, with the approval's charges and
+   * deductions. Re-approving approves these (the request carries their payout).
+   */
+  live: reportFigures.optional(),
+  /** Whether any live figure differs from the approved one shown (false when nothing is approved). */
+  live_differs: z.boolean().optional(),
 });
 export type SalesReportResponse = z.infer<typeof salesReportResponse>;
 

@@ -18,11 +18,13 @@ import {
   type InvoiceFigures,
   type IsoDate,
   isFortnightGridStart,
+  liveDiffers,
   localDate,
   type Mills,
   type MiscChargeInput,
   OWN_SALES_CHANNELS,
   parseWireDate,
+  type ReportFigures,
   type SalesChannel,
   type SalesReportResponse,
   type SalesReportRow,
@@ -293,7 +295,18 @@ async function computeReport(
   reports: readonly GeneratedMark[],
   choices: Choices,
 ): Promise<{ snapshot: Snapshot; invoice: Invoice }> {
-  const figures = await figuresOf(db, scope.locations, from, to);
+  return reportFrom(scope, from, to, await figuresOf(db, scope.locations, from, to), reports, choices);
+}
+
+/** The whole report of the given location figures, with the given charges and deductions. */
+function reportFrom(
+  scope: Scope,
+  from: IsoDate,
+  to: IsoDate,
+  figures: LocationFigures[],
+  reports: readonly GeneratedMark[],
+  choices: Choices,
+): { snapshot: Snapshot; invoice: Invoice } {
   const reportOf = new Map(reports.map((r) => [r.locationId, r]));
   const total = totalOf(figures);
   const invoice = computeInvoice({ ...total, rates: ratesOf(scope.operator), ...choices });
@@ -374,7 +387,24 @@ export async function getSalesReport(
     // Also reads an invoice approved for a period made off the grid before periods kept to it.
     const approvals = await q.approvalsOf(app.db, scope.operator.id, period.id);
     const current = approvals.find((a) => a.supersededAt === null);
-    if (current) return { ...(current.snapshot as Snapshot), history: history(approvals) };
+    if (current) {
+      const approved = current.snapshot as Snapshot;
+      const reports = await q.reportsOf(
+        app.db,
+        period.id,
+        scope.locations.map((l) => l.id),
+      );
+      // Beside the approval, the same invoice from the ledger now with the approval's own charges
+      // and deductions: what "Update and Approve Again" approves.
+      const { snapshot: now } = await computeReport(app.db, scope, from, to, reports, choicesOf(approved));
+      const live = figuresPart(now);
+      return {
+        ...approved,
+        history: history(approvals),
+        live,
+        live_differs: liveDiffers(approved, live),
+      };
+    }
   }
   let reports: GeneratedMark[];
   if (isFortnightGridStart(from)) {
@@ -392,9 +422,91 @@ export async function getSalesReport(
       ? scope.locations.map((l) => ({ locationId: l.id, status: 'generated', generatedAt: null }))
       : [];
   }
-  const { snapshot } = await computeReport(app.db, scope, from, to, reports, DEFAULT_CHOICES);
+  const figures = await figuresOf(app.db, scope.locations, from, to);
+  const { snapshot } = reportFrom(scope, from, to, figures, reports, DEFAULT_CHOICES);
   if (snapshot.status === 'unavailable') throw notFound(FINANCE_MESSAGES.notGenerated);
-  return { ...snapshot, history: [] };
+  if (scope.operator || !period || !reports.some((r) => r.status === 'approved')) {
+    return { ...snapshot, history: [], live_differs: false };
+  }
+  // A location's report: each approved location shows the figures its operator's invoice approved
+  // (stock excepted: an approval keeps stock per operator only), the ledger's figures beside them.
+  const approvedRows = await approvedRowsOf(app.db, scope.locations, period.id);
+  const shownFigures = figures.map((f) => {
+    const row = approvedRows.get(f.location.id);
+    return row ? approvedFigures(f, row) : f;
+  });
+  if (approvedRows.size === 0) return { ...snapshot, history: [], live_differs: false };
+  const { snapshot: shown } = reportFrom(scope, from, to, shownFigures, reports, DEFAULT_CHOICES);
+  const live = figuresPart(snapshot);
+  return { ...shown, history: [], live, live_differs: liveDiffers(shown, live) };
+}
+
+/** The charges and deductions an approval was made with. */
+function choicesOf(approved: Snapshot): Choices {
+  return {
+    misc: approved.invoice.misc.map((m) => ({ label: m.label, gross: toMills(m.gross), has_gst: m.has_gst })),
+    less_in_store_cash_sales: approved.less_in_store_cash_sales,
+    less_in_store_card_sales: approved.less_in_store_card_sales,
+  };
+}
+
+/** The figures of a report, without who and when (the `live` of an approved one). */
+function figuresPart(report: Snapshot): ReportFigures {
+  return {
+    sales_data: report.sales_data,
+    gross_stock_purchased: report.gross_stock_purchased,
+    net_stock_purchased: report.net_stock_purchased,
+    gst_stock_purchased: report.gst_stock_purchased,
+    admin_adjustment_stock_purchased: report.admin_adjustment_stock_purchased,
+    delivery_charge_stock_purchased: report.delivery_charge_stock_purchased,
+    gross_kitchaco_in_store_cash_sales: report.gross_kitchaco_in_store_cash_sales,
+    gross_kitchaco_in_store_card_sales: report.gross_kitchaco_in_store_card_sales,
+    gross_kitchaco_online_pickup_sales: report.gross_kitchaco_online_pickup_sales,
+    gross_kitchaco_online_delivery_sales: report.gross_kitchaco_online_delivery_sales,
+    gross_uber_eats_sales: report.gross_uber_eats_sales,
+    gross_doordash_sales: report.gross_doordash_sales,
+    gross_deliveroo_sales: report.gross_deliveroo_sales,
+    gross_menulog_sales: report.gross_menulog_sales,
+    invoice: report.invoice,
+  };
+}
+
+/** Each location's row in its operator's current approval of the period, by location id. */
+async function approvedRowsOf(
+  db: DbOrTx,
+  locations: q.LocationRow[],
+  periodId: number,
+): Promise<Map<number, SalesReportRow>> {
+  const rows = new Map<number, SalesReportRow>();
+  const operators = [...new Set(locations.map((l) => l.externalOperatorId))];
+  for (const operatorId of operators) {
+    if (operatorId === null) continue;
+    const approvals = await q.approvalsOf(db, operatorId, periodId);
+    const current = approvals.find((a) => a.supersededAt === null);
+    for (const row of (current?.snapshot as Snapshot | undefined)?.sales_data ?? [])
+      rows.set(row.kitchaco, row);
+  }
+  return rows;
+}
+
+/** A location's figures as its approval holds them (stock as now: approvals keep it per operator). */
+function approvedFigures(f: LocationFigures, row: SalesReportRow): LocationFigures {
+  return {
+    location: f.location,
+    sales: {
+      in_store_cash: toMills(row.in_store_cash_sales),
+      in_store_card: toMills(row.in_store_card_sales),
+      online_pickup: toMills(row.online_pickup_sales),
+      online_delivery: toMills(row.online_delivery_sales),
+      uber_eats: toMills(row.uber_total_sales),
+      doordash: toMills(row.doordash_total_sales),
+      deliveroo: toMills(row.deliveroo_total_sales),
+      menulog: toMills(row.menulog_total_sales),
+      deliveroo_adjustments: toMills(row.deliveroo_adjustments),
+    },
+    refunds: toMills(row.card_refunds ?? 0),
+    stock: f.stock,
+  };
 }
 
 function offGrid(from: IsoDate) {

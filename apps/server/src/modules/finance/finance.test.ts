@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fortnightPeriods, invoiceApprovals, outbox } from '../../db/schema/index.js';
+import { fortnightPeriods, invoiceApprovals, orders, outbox } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createExternalOperator, createLocation } from '../../test/factories.js';
@@ -282,7 +282,7 @@ describe('the sales report and payout invoice', () => {
     });
   });
 
-  it('never changes once approved: a late order shows on the location report, not the invoice', async () => {
+  it('never changes once approved: a late order shows beside the approved figures, never in them', async () => {
     await createLedgerOrder(t.database.db, {
       locationId: mel.id,
       channel: 'uber_eats',
@@ -297,7 +297,13 @@ describe('the sales report and payout invoice', () => {
       start_date: START,
       end_date: END,
     });
-    expect(location.body.sales_data[0].uber_total_sales).toBe(340);
+    // The location is approved: its row shows the approved figure, the live one beside it.
+    expect(location.body.sales_data[0]).toMatchObject({ uber_total_sales: 240, status: 'approved' });
+    expect(location.body.live.sales_data[0].uber_total_sales).toBe(340);
+    expect(location.body.live_differs).toBe(true);
+    const approved = (await invoice()).body;
+    expect(approved.live_differs).toBe(true);
+    expect(approved.live.invoice.payout_inc_gst).toBe(309.8);
   });
 
   it('approving again takes the new figures and keeps the earlier approval in history', async () => {
@@ -595,5 +601,136 @@ describe('summaries go only to whom they concern, once', () => {
     expect(all.some((m) => m.includes('Reservoir'))).toBe(false);
     expect(all.filter((m) => m.includes('Box Hill'))).toHaveLength(1);
     expect(all.filter((m) => m.includes('Brunswick'))).toHaveLength(1);
+  });
+});
+
+/**
+ * An approved invoice whose orders change afterwards (an order canceled, a late Uber order): the
+ * approval is shown as saved with the live figures beside it, and approving again with the live
+ * payout shown succeeds, keeping the first approval in history. Operator Late Kitchens runs Preston;
+ * fortnight 19 Oct - 01 Nov 2026: cash 100.00 (10 %), Uber Eats 200.00 (30 %): revenue 300.00,
+ * commission 70.00, earnings 230.00, payout 230.00 - cash 100.00 = 130.00. Then the Uber order is
+ * canceled and a late one of 50.00 arrives: revenue 150.00, commission 25.00, payout 25.00.
+ */
+describe('an approved invoice beside the live figures', () => {
+  const S = '19 Oct 2026';
+  const E = '01 Nov 2026';
+  let lateId: number;
+  let prestonId: number;
+  let uberId: number;
+  const lateInvoice = () =>
+    report({ query_type: 'get_sales_report', external_operator: lateId, start_date: S, end_date: E });
+  const preston = () =>
+    report({ query_type: 'get_sales_report', kitchaco: prestonId, start_date: S, end_date: E });
+  const approve = (payout: number) =>
+    report({
+      query_type: 'update_and_approve_sales_report',
+      external_operator: lateId,
+      start_date: S,
+      end_date: E,
+      total_payout_inc_gst: payout,
+    });
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const late = await createExternalOperator(db, {
+      businessName: 'Late Kitchens',
+      inStoreCashRate: '0.10',
+      uberEatsRate: '0.30',
+    });
+    lateId = late.id;
+    const location = await createLocation(db, {
+      name: 'Preston',
+      suburb: 'Preston',
+      timeZone: 'Australia/Melbourne',
+      externalOperatorId: late.id,
+      email: 'preston@example.test',
+    });
+    prestonId = location.id;
+    await createLedgerOrder(db, {
+      locationId: prestonId,
+      channel: 'in_store_cash',
+      total: '100.00',
+      placedAt: new Date('2026-10-20T02:00:00Z'),
+    });
+    const uber = await createLedgerOrder(db, {
+      locationId: prestonId,
+      channel: 'uber_eats',
+      externalId: 'UE-P1',
+      total: '200.00',
+      placedAt: new Date('2026-10-21T02:00:00Z'),
+    });
+    uberId = uber.id;
+    expect((await generate(prestonId, S, E)).status).toBe(200);
+  });
+
+  it('shows the approval as saved, the live figures beside it, and approves the live payout again', async () => {
+    expect((await lateInvoice()).body.invoice.payout_inc_gst).toBe(130);
+    expect((await approve(130)).status).toBe(200);
+
+    await t.database.db.update(orders).set({ status: 'Canceled' }).where(eq(orders.id, uberId));
+    await createLedgerOrder(t.database.db, {
+      locationId: prestonId,
+      channel: 'uber_eats',
+      externalId: 'UE-P2',
+      total: '50.00',
+      placedAt: new Date('2026-10-25T02:00:00Z'),
+    });
+
+    const approved = (await lateInvoice()).body;
+    expect(approved).toMatchObject({ status: 'approved', approved_by: adminEmail, live_differs: true });
+    expect(approved.invoice.payout_inc_gst).toBe(130);
+    expect(approved.sales_data[0]).toMatchObject({ uber_total_sales: 200, status: 'approved' });
+    expect(approved.live.sales_data[0]).toMatchObject({ uber_total_sales: 50, status: 'approved' });
+    expect(approved.live.invoice.revenue).toEqual({ gross: 150, gst: 13.64, net: 136.36 });
+    expect(approved.live.invoice.total_commission.gross).toBe(25);
+    expect(approved.live.invoice.payout_inc_gst).toBe(25);
+
+    // The sales report of the location: the approved figures, the live ones beside them.
+    const location = (await preston()).body;
+    expect(location.sales_data[0]).toMatchObject({ uber_total_sales: 200, status: 'approved' });
+    expect(location.invoice.revenue.gross).toBe(300);
+    expect(location.live.sales_data[0].uber_total_sales).toBe(50);
+    expect(location.live.invoice.revenue.gross).toBe(150);
+    expect(location.live_differs).toBe(true);
+
+    // The saved payout is stale: refused with the live one.
+    const stale = await approve(130);
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatch(/the payout is now \$25\.00/);
+
+    expect((await approve(25)).body).toEqual({ success: true, message: 'Approved Successfully' });
+    const again = (await lateInvoice()).body;
+    expect(again).toMatchObject({ status: 'approved', live_differs: false });
+    expect(again.invoice.payout_inc_gst).toBe(25);
+    expect(again.sales_data[0].uber_total_sales).toBe(50);
+    expect(again.history).toEqual([
+      { approved_by: adminEmail, approved_on: '18 Nov 2026', payout_inc_gst: 130 },
+    ]);
+    const rows = await t.database.db
+      .select()
+      .from(invoiceApprovals)
+      .where(eq(invoiceApprovals.externalOperatorId, lateId));
+    expect(rows).toHaveLength(2);
+    const superseded = rows.find((r) => r.supersededAt !== null);
+    const earlier = superseded?.snapshot as { invoice: { payout_inc_gst: number } } | undefined;
+    expect(earlier?.invoice.payout_inc_gst).toBe(130);
+
+    const reapproved = (await preston()).body;
+    expect(reapproved.sales_data[0]).toMatchObject({ uber_total_sales: 50, status: 'approved' });
+    expect(reapproved.live_differs).toBe(false);
+  });
+
+  it('a generated report has nothing approved beside it', async () => {
+    const { body } = await report({
+      query_type: 'get_sales_report',
+      kitchaco: mel.id,
+      start_date: '05 Oct 2026',
+      end_date: '18 Oct 2026',
+    });
+    if (body.status === 'generated') {
+      expect(body.live_differs).toBe(false);
+      expect(body.live).toBeUndefined();
+    }
   });
 });

@@ -11,7 +11,10 @@ export function approveSalesReport(request: CallInput<typeof financeCalls.update
   return staffCall(financeCalls.updateAndApproveSalesReport, request);
 }
 
-/** After an approval (or a refused one: the figures moved) the invoice is read again, as the spec's reload does. */
+/**
+ * After an approval (or a refused one: the figures moved between display and click) the invoice is
+ * read again, as the spec's reload does: the screen then shows the new live figures and payout.
+ */
 export function useApproveSalesReport() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,12 +1,14 @@
 import {
   type AmountWithGst,
+  compareReports,
   formatAUD,
   INVOICE_CHANNEL_LABELS,
   INVOICE_CHANNELS,
   type Invoice,
+  type ReportFigures,
   type SalesReportResponse,
 } from '@kitchaco/domain';
-import { Table } from '@mantine/core';
+import { Badge, Table, VisuallyHidden } from '@mantine/core';
 import { aud, NumTd, NumTh } from '../../../components/amounts';
 import { formatRate } from '../invoice-choices';
 
@@ -174,7 +176,7 @@ export function PayoutTable({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** Earlier approvals of this invoice, newest first: each was replaced by a later one. */
+/** Earlier approvals of this invoice, newest first: each superseded by a later one, kept for the record. */
 export function HistoryTable({ history }: { history: SalesReportResponse['history'] }) {
   return (
     <Table verticalSpacing={6} striped aria-label="Earlier approvals" fz="sm">
@@ -183,6 +185,7 @@ export function HistoryTable({ history }: { history: SalesReportResponse['histor
           <Table.Th>Approved on</Table.Th>
           <Table.Th>By</Table.Th>
           <NumTh>Payout (inc GST)</NumTh>
+          <Table.Th>Status</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -193,8 +196,53 @@ export function HistoryTable({ history }: { history: SalesReportResponse['histor
             <Table.Td>{h.approved_on}</Table.Td>
             <Table.Td>{h.approved_by}</Table.Td>
             <NumTd>{aud(h.payout_inc_gst)}</NumTd>
+            <Table.Td>Superseded</Table.Td>
           </Table.Tr>
         ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * The invoice's figures as approved and as the ledger has them now (with the same charges and
+ * deductions), each difference highlighted; a location's channel figures are listed when they differ
+ * (the sales table highlights them too).
+ */
+export function ComparisonTable({ approved, live }: { approved: ReportFigures; live: ReportFigures }) {
+  const figures = compareReports(approved, live).filter((f) => f.differs || !f.key.startsWith('row:'));
+  return (
+    <Table verticalSpacing={6} striped aria-label="Approved and live figures" fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Figure</Table.Th>
+          <NumTh>Approved</NumTh>
+          <NumTh>Live</NumTh>
+          <Table.Th>
+            <VisuallyHidden>Changed</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {figures.map((f) => {
+          const style = f.differs ? { backgroundColor: 'var(--mantine-color-orange-light)' } : undefined;
+          return (
+            <Table.Tr key={f.key} style={style} data-differs={f.differs || undefined}>
+              <Table.Th scope="row" fw={f.differs ? 700 : 500}>
+                {f.label}
+              </Table.Th>
+              <NumTd>{aud(f.approved)}</NumTd>
+              <NumTd fw={f.differs ? 700 : undefined}>{aud(f.live)}</NumTd>
+              <Table.Td>
+                {f.differs && (
+                  <Badge variant="dot" color="orange" c="dark.8" tt="none" radius="sm">
+                    Changed
+                  </Badge>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
       </Table.Tbody>
     </Table>
   );

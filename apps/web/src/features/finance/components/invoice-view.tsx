@@ -13,7 +13,14 @@ import {
   invoiceWithChoices,
   type MiscSlot,
 } from '../invoice-choices';
-import { CommissionTable, HistoryTable, PayoutTable, StockTable, TotalsTable } from './invoice-tables';
+import {
+  CommissionTable,
+  ComparisonTable,
+  HistoryTable,
+  PayoutTable,
+  StockTable,
+  TotalsTable,
+} from './invoice-tables';
 import { MiscChargesTable } from './misc-charges-table';
 import { ReportSection } from './report-section';
 import { SalesByLocationTable } from './sales-by-location-table';
@@ -30,20 +37,24 @@ interface InvoiceViewProps {
  * An operator's fortnight invoice: sales per location, stock, commissions, five miscellaneous
  * charges and the cash and card deductions, recomputed as they are typed by the domain's
  * computeInvoice (so the payout approved is the payout shown), then Approve, and once approved the
- * email and the PDF and CSV.
+ * email and the PDF and CSV. An approved invoice shows its saved figures, the live ones beside them
+ * (each difference highlighted); approving again approves the live figures shown, and when they
+ * move between display and click the server's 409 names the new payout and the screen reloads them.
  */
 export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProps) {
   const [choices, setChoices] = useState<InvoiceChoices>(() => initialChoices(report));
   const misc = useMemo(() => checkMisc(choices.misc), [choices.misc]);
-  const invoice = useMemo(
-    () => invoiceWithChoices(report.invoice, choices, misc),
-    [report.invoice, choices, misc],
-  );
+  // Once approved, the figures to approve (again) are the live ones, with the charges as typed: the
+  // payout shown and sent is the one the server computes from its ledger now.
+  const figures = report.live?.invoice ?? report.invoice;
+  const invoice = useMemo(() => invoiceWithChoices(figures, choices, misc), [figures, choices, misc]);
   const approve = useApproveSalesReport();
   const email = useEmailSalesReport();
   const download = useDownloadInvoice();
   const perOperator = invoiceRef.external_operator > 0;
   const approved = report.status === 'approved';
+  const live = approved ? report.live : undefined;
+  const liveLabel = live ? ' (live)' : '';
   const invalid = misc.errors.some(Boolean);
 
   const setSlot = (index: number, slot: MiscSlot) =>
@@ -91,13 +102,32 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
         {report.sales_data.length === 0 ? (
           <Text c="dimmed">No locations.</Text>
         ) : (
-          <SalesByLocationTable rows={report.sales_data} />
+          <SalesByLocationTable rows={report.sales_data} live={live?.sales_data} />
         )}
       </ReportSection>
 
+      {perOperator && live && (
+        <ReportSection title="Approved and live figures">
+          <Stack gap="sm">
+            {report.live_differs ? (
+              <Alert color="orange" variant="light" title="The figures have changed since the approval">
+                The approved figures are shown, the live ones (from the orders now) beside them, each
+                difference highlighted. Commissions, totals and the payout below are the live figures: Update
+                and Approve Again approves them.
+              </Alert>
+            ) : (
+              <Text size="sm" c="dimmed">
+                The live figures (from the orders now) are the approved ones.
+              </Text>
+            )}
+            <ComparisonTable approved={report} live={live} />
+          </Stack>
+        </ReportSection>
+      )}
+
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         {perOperator && (
-          <ReportSection title="Commissions">
+          <ReportSection title={`Commissions${liveLabel}`}>
             <CommissionTable invoice={invoice} />
           </ReportSection>
         )}
@@ -113,11 +143,11 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
       )}
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <ReportSection title="Totals">
+        <ReportSection title={`Totals${liveLabel}`}>
           <TotalsTable invoice={invoice} withPurchases={perOperator} />
         </ReportSection>
         {perOperator && (
-          <ReportSection title="Payout">
+          <ReportSection title={live ? 'Payout (live, to approve)' : 'Payout'}>
             <Stack gap="xs">
               <Checkbox
                 label="Deduct in-store cash sales (the operator already holds the cash)"

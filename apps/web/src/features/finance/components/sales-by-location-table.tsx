@@ -1,5 +1,6 @@
-import { formatAUD, type SalesReportRow, toMills } from '@kitchaco/domain';
-import { Badge, Table } from '@mantine/core';
+import { formatAUD, rowDifference, type SalesReportRow, toMills } from '@kitchaco/domain';
+import { Badge, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { aud, NumTd, NumTh } from '../../../components/amounts';
 
 type Channel = keyof Pick<
@@ -56,18 +57,67 @@ function rowTotal(row: SalesReportRow): number {
   return COLUMNS.reduce((sum, c) => sum + toMills(row[c.key]), 0);
 }
 
+const changed = { backgroundColor: 'var(--mantine-color-orange-light)' } as const;
+
+/** An approved figure, with the live one beside it (highlighted) when they differ. */
+function Figure({
+  shown,
+  live,
+  label,
+  strong = false,
+}: {
+  shown: string;
+  live: string | null;
+  label: string;
+  strong?: boolean;
+}): ReactNode {
+  const fw = strong ? 600 : undefined;
+  if (live === null) return <NumTd fw={fw}>{shown}</NumTd>;
+  return (
+    <NumTd fw={fw} style={changed} title={`${label}: approved ${shown}, live ${live}`}>
+      <Stack gap={0} align="flex-end">
+        <span>{shown}</span>
+        <Text span size="xs" c="dark.8" fw={600}>
+          live {live}
+        </Text>
+      </Stack>
+    </NumTd>
+  );
+}
+
 /**
  * Sales of a fortnight per location and channel (GST inclusive, canceled orders excluded; in store
  * and online net of the fortnight's card refunds, shown apart after the total), with a total row;
- * the report screen also shows each location's report status.
+ * the report screen also shows each location's report status. An approved row shows the approved
+ * figures; given the `live` rows (computed from the ledger now), each figure that differs is
+ * highlighted with the live one beside it, and the row says "Live differs".
  */
 export function SalesByLocationTable({
   rows,
+  live,
   withStatus = false,
 }: {
   rows: readonly SalesReportRow[];
+  live?: readonly SalesReportRow[] | undefined;
   withStatus?: boolean;
 }) {
+  const liveOf = (row: SalesReportRow) => live?.find((l) => l.kitchaco === row.kitchaco);
+  const liveValue = (row: SalesReportRow, key: Channel | 'card_refunds') => {
+    const other = liveOf(row);
+    if (!live || row.status !== 'approved') return null;
+    const difference = rowDifference(row, other, key);
+    return difference ? aud(difference.live) : null;
+  };
+  const liveTotal = (row: SalesReportRow) => {
+    const other = liveOf(row);
+    if (!live || row.status !== 'approved') return null;
+    const total = other ? rowTotal(other) : 0;
+    return total === rowTotal(row) ? null : formatAUD(total);
+  };
+  const differs = (row: SalesReportRow) =>
+    liveTotal(row) !== null ||
+    COLUMNS.some((c) => liveValue(row, c.key) !== null) ||
+    liveValue(row, 'card_refunds') !== null;
   const totals = COLUMNS.map((c) => rows.reduce((sum, r) => sum + toMills(r[c.key]), 0));
   // Invoices approved before refunds were reported carry no refund figure: no column then.
   const withRefunds = rows.some((r) => r.card_refunds !== undefined);
@@ -121,13 +171,42 @@ export function SalesByLocationTable({
                   >
                     {STATUS_LABELS[row.status]}
                   </Badge>
+                  {differs(row) && (
+                    <Badge
+                      variant="dot"
+                      color="orange"
+                      c="dark.8"
+                      tt="none"
+                      radius="sm"
+                      mt={4}
+                      display="block"
+                    >
+                      Live differs
+                    </Badge>
+                  )}
                 </Table.Td>
               )}
               {COLUMNS.map((c) => (
-                <NumTd key={c.key}>{aud(row[c.key])}</NumTd>
+                <Figure
+                  key={c.key}
+                  label={`${row.kitchaco__suburb} ${c.label}`}
+                  shown={aud(row[c.key])}
+                  live={liveValue(row, c.key)}
+                />
               ))}
-              <NumTd fw={600}>{formatAUD(rowTotal(row))}</NumTd>
-              {withRefunds && <NumTd>{aud(row.card_refunds ?? 0)}</NumTd>}
+              <Figure
+                label={`${row.kitchaco__suburb} total`}
+                shown={formatAUD(rowTotal(row))}
+                live={liveTotal(row)}
+                strong
+              />
+              {withRefunds && (
+                <Figure
+                  label={`${row.kitchaco__suburb} card refunds`}
+                  shown={aud(row.card_refunds ?? 0)}
+                  live={liveValue(row, 'card_refunds')}
+                />
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -4,6 +4,7 @@ import {
   type GetSalesReportRequest,
   type IsoDate,
   type KitchacoLocation,
+  toMills,
 } from '@kitchaco/domain';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
@@ -25,6 +26,8 @@ function locationName(locations: readonly KitchacoLocation[], id: number): strin
   return location ? locationLabel(location) : 'Location';
 }
 
+const REVENUE_LABELS = { gross: 'Gross (inc GST)', gst: 'GST', net: 'Net' } as const;
+
 interface Applied {
   locationId: number;
   start: IsoDate;
@@ -33,7 +36,8 @@ interface Applied {
 /**
  * /admin-sales-report: a location (or all) and a fortnight starting on a Monday; the report per
  * location, or, when it has not been generated, the spec's confirm to generate it now (which also
- * emails each location its transactional summary).
+ * emails each location its transactional summary). An approved location shows the figures approved,
+ * the live ones beside them where they differ.
  */
 export function SalesReport() {
   const locations = useLocations();
@@ -122,27 +126,43 @@ export function SalesReport() {
             {locationName(locations.data ?? [], applied.locationId)}: {displayDate(applied.start)} to{' '}
             {displayDate(fortnightEnd(applied.start))}
           </Title>
+          {data.live_differs && (
+            <Alert color="orange" variant="light" title="Figures have changed since the approval">
+              Approved locations show the figures approved; where the orders now say otherwise, the live
+              figure is highlighted beside the approved one.
+            </Alert>
+          )}
           <ReportSection title="Sales by location">
-            <SalesByLocationTable rows={data.sales_data} withStatus />
+            <SalesByLocationTable rows={data.sales_data} live={data.live?.sales_data} withStatus />
           </ReportSection>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             <ReportSection title="Revenue">
               <Table verticalSpacing={6} aria-label="Revenue" fz="sm">
                 <Table.Tbody>
-                  {(
-                    [
-                      ['Gross (inc GST)', data.invoice.revenue.gross],
-                      ['GST', data.invoice.revenue.gst],
-                      ['Net', data.invoice.revenue.net],
-                    ] as const
-                  ).map(([label, value]) => (
-                    <Table.Tr key={label}>
-                      <Table.Th scope="row" fw={500}>
-                        {label}
-                      </Table.Th>
-                      <NumTd>{aud(value)}</NumTd>
-                    </Table.Tr>
-                  ))}
+                  {(['gross', 'gst', 'net'] as const).map((key) => {
+                    const value = data.invoice.revenue[key];
+                    const live = data.live?.invoice.revenue[key];
+                    const differs = live !== undefined && toMills(live) !== toMills(value);
+                    return (
+                      <Table.Tr key={key}>
+                        <Table.Th scope="row" fw={500}>
+                          {REVENUE_LABELS[key]}
+                        </Table.Th>
+                        <NumTd
+                          style={
+                            differs ? { backgroundColor: 'var(--mantine-color-orange-light)' } : undefined
+                          }
+                        >
+                          {aud(value)}
+                          {differs && (
+                            <Text span size="xs" c="dark.8" fw={600} ml="xs">
+                              live {aud(live)}
+                            </Text>
+                          )}
+                        </NumTd>
+                      </Table.Tr>
+                    );
+                  })}
                 </Table.Tbody>
               </Table>
             </ReportSection>
