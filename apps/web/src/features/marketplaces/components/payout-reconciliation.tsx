@@ -163,7 +163,10 @@ export function PayoutReconciliation({ period, operatorId }: PayoutReconciliatio
           ) : (
             <>
               <SummaryTable groups={data.groups} />
-              <OrdersTable key={`${period.id}|${operatorId}`} orders={data.orders} />
+              {/* Without any report there is nothing reconciled to list (each row above says so). */}
+              {(data.orders.length > 0 || data.groups.some((g) => g.report_imported)) && (
+                <OrdersTable key={`${period.id}|${operatorId}`} orders={data.orders} />
+              )}
             </>
           ))}
       </Stack>
