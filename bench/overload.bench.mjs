@@ -219,10 +219,7 @@ async function measure(label, database) {
       DEMO_SCALE: '0.3',
       OUTBOX_POLL_MS: '60000',
       MAX_QUEUE_MS: String(MAX_QUEUE_MS),
-      UBER_EATS_CLIENT_ID: uber.clientId,
-      UBER_EATS_CLIENT_SECRET: uber.clientSecret,
-      UBER_EATS_API_URL: uber.url,
-      UBER_EATS_AUTH_URL: uber.authUrl,
+      ...uber.settings(),
     },
     `${base}/healthz`,
   );

@@ -93,6 +93,17 @@ export class FakeUberEats extends FakeHttpServer {
     return `${this.url}/oauth/v2/token`;
   }
 
+  /** The server's settings that point it at this fake (with a short timeout for tests). */
+  settings(timeoutMs?: number): Record<string, string> {
+    return {
+      UBER_EATS_CLIENT_ID: this.clientId,
+      UBER_EATS_CLIENT_SECRET: this.clientSecret,
+      UBER_EATS_API_URL: this.url,
+      UBER_EATS_AUTH_URL: this.authUrl,
+      ...(timeoutMs === undefined ? {} : { UBER_EATS_TIMEOUT_MS: String(timeoutMs) }),
+    };
+  }
+
   /** The next call to `endpoint` answers `status` (or never, a timeout), once per call to this. */
   failNext(endpoint: UberEndpoint, status: number | 'timeout', body?: unknown): void {
     this.failures.push({ endpoint, status, body });

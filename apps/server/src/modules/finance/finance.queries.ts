@@ -224,6 +224,21 @@ export async function approvalsOf(db: DbOrTx, operatorId: number, periodId: numb
     .orderBy(desc(invoiceApprovals.approvedAt), desc(invoiceApprovals.id));
 }
 
+/** The current (not superseded) approvals of a period, of any of the operators, in one query. */
+export async function currentApprovalsOf(db: DbOrTx, operatorIds: number[], periodId: number) {
+  if (operatorIds.length === 0) return [];
+  return db
+    .select()
+    .from(invoiceApprovals)
+    .where(
+      and(
+        inArray(invoiceApprovals.externalOperatorId, operatorIds),
+        eq(invoiceApprovals.periodId, periodId),
+        isNull(invoiceApprovals.supersededAt),
+      ),
+    );
+}
+
 export async function supersedeApprovals(db: DbOrTx, operatorId: number, periodId: number, at: Date) {
   await db
     .update(invoiceApprovals)

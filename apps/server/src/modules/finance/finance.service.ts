@@ -478,13 +478,11 @@ async function approvedRowsOf(
   periodId: number,
 ): Promise<Map<number, SalesReportRow>> {
   const rows = new Map<number, SalesReportRow>();
-  const operators = [...new Set(locations.map((l) => l.externalOperatorId))];
-  for (const operatorId of operators) {
-    if (operatorId === null) continue;
-    const approvals = await q.approvalsOf(db, operatorId, periodId);
-    const current = approvals.find((a) => a.supersededAt === null);
-    for (const row of (current?.snapshot as Snapshot | undefined)?.sales_data ?? [])
-      rows.set(row.kitchaco, row);
+  const operators = [
+    ...new Set(locations.flatMap((l) => (l.externalOperatorId === null ? [] : [l.externalOperatorId]))),
+  ];
+  for (const approval of await q.currentApprovalsOf(db, operators, periodId)) {
+    for (const row of (approval.snapshot as Snapshot).sales_data ?? []) rows.set(row.kitchaco, row);
   }
   return rows;
 }

@@ -148,13 +148,7 @@ async function adminCall(body: Record<string, unknown>) {
 
 beforeAll(async () => {
   uber = await startFakeUberEats();
-  t = await createTestApp({
-    UBER_EATS_CLIENT_ID: uber.clientId,
-    UBER_EATS_CLIENT_SECRET: uber.clientSecret,
-    UBER_EATS_API_URL: uber.url,
-    UBER_EATS_AUTH_URL: uber.authUrl,
-    UBER_EATS_TIMEOUT_MS: '300',
-  });
+  t = await createTestApp(uber.settings(300));
   const db = t.database.db;
   ({ locationId } = await mappedStore(db, 'uber_eats', SAMPLE_STORE_ID, 'Burger Barn', [
     { name: 'Classic Burger', price: '14.50' },
@@ -540,10 +534,7 @@ describe('load shedding', () => {
     const busy = await createTestApp({
       MAX_IN_FLIGHT: '2',
       STAFF_LOGIN_FAILURES_ALLOWED: '1000',
-      UBER_EATS_CLIENT_ID: uber.clientId,
-      UBER_EATS_CLIENT_SECRET: uber.clientSecret,
-      UBER_EATS_API_URL: uber.url,
-      UBER_EATS_AUTH_URL: uber.authUrl,
+      ...uber.settings(),
     });
     try {
       const { email } = await createStaff(busy.database.db, 'super_admin');

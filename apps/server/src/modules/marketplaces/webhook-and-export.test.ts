@@ -22,13 +22,7 @@ const HEADING =
 
 beforeAll(async () => {
   uber = await startFakeUberEats();
-  t = await createTestApp({
-    UBER_EATS_CLIENT_ID: uber.clientId,
-    UBER_EATS_CLIENT_SECRET: uber.clientSecret,
-    UBER_EATS_API_URL: uber.url,
-    UBER_EATS_AUTH_URL: uber.authUrl,
-    UBER_EATS_TIMEOUT_MS: '300',
-  });
+  t = await createTestApp(uber.settings(300));
   const db = t.database.db;
   await mappedStore(db, 'uber_eats', STORE, 'Burger Barn', [{ name: 'Fries', price: '5.00' }]);
   admin = (await tokenFor(db, 'super_admin')).token;
