@@ -1,3 +1,4 @@
+export * from './audit.js';
 export * from './enums.js';
 export * from './finance.js';
 export * from './locations.js';
