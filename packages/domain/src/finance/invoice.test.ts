@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toMills } from '../money/money.js';
 import {
+  commissionOf,
   computeInvoice,
   fortnightStartOf,
   type InvoiceInput,
@@ -52,37 +53,94 @@ describe('computeInvoice: the worked example to the cent', () => {
     expect(invoice.kitchaco_sales).toBe(m('3000.00'));
   });
 
-  it('commission per channel = rate x gross sales, each rounded to the cent', () => {
+  it('commission per channel = rate x gross sales ex GST, GST 10% on top', () => {
+    // By hand (docs/finance.md, worked example):
+    //   channel     sales   x rate = ex GST  | GST (10%) | inc GST
+    //   cash        1000.00 x 10%  =  100.00 |    10.00  |  110.00
+    //   card         500.00 x 10%  =   50.00 |     5.00  |   55.00
+    //   pickup       800.00 x 12%  =   96.00 |     9.60  |  105.60
+    //   delivery     700.00 x 12%  =   84.00 |     8.40  |   92.40
+    //   Uber Eats   2000.00 x 35%  =  700.00 |    70.00  |  770.00
+    //   Doordash     300.00 x 30%  =   90.00 |     9.00  |   99.00
+    //   Deliveroo   1200.00 x 32%  =  384.00 |    38.40  |  422.40
+    //   Menulog      100.00 x 25%  =   25.00 |     2.50  |   27.50
+    //   total                        1529.00 |   152.90  | 1681.90
+    expect(invoice.commissions.in_store_cash).toEqual({
+      rate: '0.10',
+      gross: m('110.00'),
+      gst: m('10.00'),
+      net: m('100.00'),
+    });
     expect(invoice.commissions.in_store_card).toEqual({
       rate: '0.10',
-      gross: m('50.00'),
-      gst: m('4.55'),
-      net: m('45.45'),
+      gross: m('55.00'),
+      gst: m('5.00'),
+      net: m('50.00'),
     });
-    expect(invoice.commissions.uber_eats.gross).toBe(m('700.00'));
-    expect(invoice.commissions.deliveroo.gross).toBe(m('384.00'));
-    expect(invoice.total_commission).toEqual({ gross: m('1529.00'), gst: m('139.01'), net: m('1389.99') });
+    expect(invoice.commissions.online_pickup).toEqual({
+      rate: '0.12',
+      gross: m('105.60'),
+      gst: m('9.60'),
+      net: m('96.00'),
+    });
+    expect(invoice.commissions.online_delivery).toEqual({
+      rate: '0.12',
+      gross: m('92.40'),
+      gst: m('8.40'),
+      net: m('84.00'),
+    });
+    expect(invoice.commissions.uber_eats).toEqual({
+      rate: '0.35',
+      gross: m('770.00'),
+      gst: m('70.00'),
+      net: m('700.00'),
+    });
+    expect(invoice.commissions.doordash).toEqual({
+      rate: '0.30',
+      gross: m('99.00'),
+      gst: m('9.00'),
+      net: m('90.00'),
+    });
+    expect(invoice.commissions.deliveroo).toEqual({
+      rate: '0.32',
+      gross: m('422.40'),
+      gst: m('38.40'),
+      net: m('384.00'),
+    });
+    expect(invoice.commissions.menulog).toEqual({
+      rate: '0.25',
+      gross: m('27.50'),
+      gst: m('2.50'),
+      net: m('25.00'),
+    });
+    expect(invoice.total_commission).toEqual({ gross: m('1681.90'), gst: m('152.90'), net: m('1529.00') });
   });
 
-  it('purchases are commissions, stock and miscellaneous charges', () => {
+  it('purchases are commissions (inc GST), stock and miscellaneous charges', () => {
+    // Stock 1375.00 / 120.00 / 1255.00; misc 160.00 / 10.00 / 150.00.
+    // Purchases: gross 1681.90 + 1375.00 + 160.00 = 3216.90; GST 152.90 + 120.00 + 10.00 = 282.90;
+    // net 1529.00 + 1255.00 + 150.00 = 2934.00 (and 282.90 + 2934.00 = 3216.90).
     expect(invoice.stock.net).toBe(m('1255.00'));
     expect(invoice.total_misc).toEqual({ gross: m('160.00'), gst: m('10.00'), net: m('150.00') });
-    expect(invoice.purchases).toEqual({ gross: m('3064.00'), gst: m('269.01'), net: m('2794.99') });
+    expect(invoice.purchases).toEqual({ gross: m('3216.90'), gst: m('282.90'), net: m('2934.00') });
   });
 
   it('earnings = revenue - purchases; payout deducts cash by default', () => {
-    expect(invoice.earnings).toEqual({ gross: m('3486.00'), gst: m('326.44'), net: m('3159.56') });
+    // Earnings: 6550.00 - 3216.90 = 3333.10; GST 595.45 - 282.90 = 312.55; net 5954.55 - 2934.00 =
+    // 3020.55. Payout: 3333.10 - cash 1000.00 = 2333.10.
+    expect(invoice.earnings).toEqual({ gross: m('3333.10'), gst: m('312.55'), net: m('3020.55') });
     expect(invoice.less_in_store_cash_sales).toBe(m('1000.00'));
     expect(invoice.less_in_store_card_sales).toBe(0);
-    expect(invoice.payout_inc_gst).toBe(m('2486.00'));
+    expect(invoice.payout_inc_gst).toBe(m('2333.10'));
   });
 
   it('deducts card sales too when asked, and nothing when neither is ticked', () => {
+    // 3333.10 - 1000.00 - 500.00 = 1833.10; with neither ticked, the earnings: 3333.10.
     expect(computeInvoice({ ...WORKED_EXAMPLE, less_in_store_card_sales: true }).payout_inc_gst).toBe(
-      m('1986.00'),
+      m('1833.10'),
     );
     expect(computeInvoice({ ...WORKED_EXAMPLE, less_in_store_cash_sales: false }).payout_inc_gst).toBe(
-      m('3486.00'),
+      m('3333.10'),
     );
   });
 
@@ -96,6 +154,51 @@ describe('computeInvoice: the worked example to the cent', () => {
     const invoice2 = computeInvoice({ ...WORKED_EXAMPLE, misc: [empty, ...many] });
     expect(invoice2.misc).toHaveLength(5);
     expect(invoice2.total_misc.gross).toBe(m('5.00'));
+  });
+});
+
+describe('commissionOf: ex GST = rate x sales, GST 10% of that, each rounded to the cent once', () => {
+  it('rounds the ex-GST commission from the exact product, then the GST from that rounded figure', () => {
+    // 123.45 x 35% = 43.2075 -> 43.21; GST 4.321 -> 4.32; inc 47.53.
+    expect(commissionOf(m('123.45'), '0.35')).toEqual({ gross: m('47.53'), gst: m('4.32'), net: m('43.21') });
+    // 33.35 x 15% = 5.0025 -> 5.00; GST 0.50; inc 5.50.
+    expect(commissionOf(m('33.35'), '0.15')).toEqual({ gross: m('5.50'), gst: m('0.50'), net: m('5.00') });
+    // 41.17 x 30% = 12.351 -> 12.35; GST 1.235 -> 1.24 (half away from zero); inc 13.59.
+    expect(commissionOf(m('41.17'), '0.30')).toEqual({ gross: m('13.59'), gst: m('1.24'), net: m('12.35') });
+    // 0.15 x 10% = 0.015 -> 0.02; GST 0.002 -> 0.00; inc 0.02.
+    expect(commissionOf(m('0.15'), '0.1')).toEqual({ gross: m('0.02'), gst: 0, net: m('0.02') });
+  });
+
+  it('a negative channel (refunds over sales) gives a negative commission, rounded away from zero', () => {
+    // -41.17 x 30% = -12.351 -> -12.35; GST -1.235 -> -1.24; inc -13.59.
+    expect(commissionOf(m('-41.17'), '0.30')).toEqual({
+      gross: m('-13.59'),
+      gst: m('-1.24'),
+      net: m('-12.35'),
+    });
+  });
+
+  it('nothing sold or a zero rate is no commission', () => {
+    expect(commissionOf(0, '0.35')).toEqual({ gross: 0, gst: 0, net: 0 });
+    expect(commissionOf(m('999.99'), '0')).toEqual({ gross: 0, gst: 0, net: 0 });
+  });
+
+  it('is what computeInvoice charges per channel, and inc GST = ex GST + GST always', () => {
+    const invoice = computeInvoice({
+      ...WORKED_EXAMPLE,
+      sales: { ...WORKED_EXAMPLE.sales, uber_eats: m('123.45'), doordash: m('-41.17') },
+    });
+    expect(invoice.commissions.uber_eats).toEqual({ rate: '0.35', ...commissionOf(m('123.45'), '0.35') });
+    expect(invoice.commissions.doordash).toEqual({ rate: '0.30', ...commissionOf(m('-41.17'), '0.30') });
+    for (const cents of [1, 5, 99, 1234, 55555, -77, -12345]) {
+      for (const rate of ['0.1', '0.125', '0.3333', '0.35']) {
+        const c = commissionOf(cents * 10, rate);
+        expect(c.net + c.gst).toBe(c.gross);
+        // Whole cents (mills divisible by 10).
+        expect(Math.abs(c.net % 10)).toBe(0);
+        expect(Math.abs(c.gst % 10)).toBe(0);
+      }
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { addDays, daysBetween, type IsoDate } from '../dates/business-time.js';
-import { gstOfInclusive, netOfInclusive } from '../money/gst.js';
+import { GST_RATE, gstOfInclusive, netOfInclusive } from '../money/gst.js';
 import { applyRate, type Mills } from '../money/money.js';
 
 /**
@@ -101,6 +101,10 @@ export interface Invoice {
   kitchaco_sales: Mills;
   /** Every channel's sales plus Deliveroo adjustments. */
   revenue: AmountWithGst;
+  /**
+   * Per channel (`commissionOf`): `net` = rate x the channel's gross sales (the commission ex GST),
+   * `gst` = 10% of it, `gross` = net + gst (the commission inc GST, which purchases deduct).
+   */
   commissions: Record<InvoiceChannel, AmountWithGst & { rate: string }>;
   total_commission: AmountWithGst;
   stock: StockPurchased & { net: Mills };
@@ -129,6 +133,21 @@ function add(a: AmountWithGst, b: AmountWithGst): AmountWithGst {
 
 const zero = (): AmountWithGst => ({ gross: 0, gst: 0, net: 0 });
 
+/**
+ * The commission of one channel: the operator's rate times the channel's gross sales (GST
+ * inclusive; for our own channels net of their card refunds) is the commission **ex GST** (`net`),
+ * as the spec's "commissions ex GST per channel" says: the provider's fee is a taxable supply, so
+ * GST is charged on top of it (10% of the ex-GST commission, `gst`), and the operator can claim
+ * that GST back as an input tax credit. `gross` = net + gst is what the invoice deducts.
+ * Each figure is rounded to the cent, half away from zero, once: net from the exact product, GST
+ * from the rounded net. Every place that shows or computes a commission uses this function.
+ */
+export function commissionOf(sales: Mills, rate: string): AmountWithGst {
+  const net = applyRate(sales, rate, 2);
+  const gst = applyRate(net, GST_RATE, 2);
+  return { gross: net + gst, gst, net };
+}
+
 /** A miscellaneous charge: with GST, gst = gross/11 and net = gross/1.1; otherwise gst 0, net = gross. */
 export function miscCharge(gross: Mills, hasGst: boolean): AmountWithGst {
   return hasGst
@@ -147,9 +166,8 @@ export function computeInvoice(input: InvoiceInput): Invoice {
   let totalCommission = zero();
   for (const channel of INVOICE_CHANNELS) {
     const rate = input.rates[channel];
-    // Commission is charged on the channel's gross sales; it is a GST-inclusive fee.
-    const gross = applyRate(sales[channel], rate, 2);
-    commissions[channel] = { rate, ...inclusive(gross) };
+    // Rate x the channel's gross sales is the commission ex GST; GST is charged on top of it.
+    commissions[channel] = { rate, ...commissionOf(sales[channel], rate) };
     totalCommission = add(totalCommission, commissions[channel]);
   }
 

@@ -15,12 +15,26 @@ import { createAdjustment, createLedgerOrder, createStockOrderRecord } from '../
  *   Uber Eats 200 + 40 (CSV) + 60 = 300.00           Doordash 30.00
  *   Deliveroo 120 + 30 (23:30 in Perth on 15 Nov) = 150.00 (a 60.00 order canceled); refund -5.00
  *   Menulog 10.00                                     -> revenue 812.00, GST 73.82, net 738.18
- * Commission at 10/10/12/12/35/30/32/25 %: 12.70 + 5.00 + 9.60 + 8.40 + 105.00 + 9.00 + 48.00 + 2.50
- *   = 200.20, GST 1.15+0.45+0.87+0.76+9.55+0.82+4.36+0.23 = 18.19, net 182.01
- * Stock approved in the fortnight: 110.00 (GST 10.00) + 55.00 (GST 5.00, fee 25.00) = 165.00
+ * Commission: rate x the channel's sales = the commission ex GST; GST 10% of it on top; inc GST:
+ *   channel     sales  x rate =  ex GST |  GST  | inc GST
+ *   cash       127.00 x 10%  =   12.70 |  1.27 |   13.97
+ *   card        50.00 x 10%  =    5.00 |  0.50 |    5.50
+ *   pickup      80.00 x 12%  =    9.60 |  0.96 |   10.56
+ *   delivery    70.00 x 12%  =    8.40 |  0.84 |    9.24
+ *   Uber Eats  300.00 x 35%  =  105.00 | 10.50 |  115.50
+ *   Doordash    30.00 x 30%  =    9.00 |  0.90 |    9.90
+ *   Deliveroo  150.00 x 32%  =   48.00 |  4.80 |   52.80
+ *   Menulog     10.00 x 25%  =    2.50 |  0.25 |    2.75
+ *   total                      200.20 | 20.02 |  220.22
+ * Stock approved in the fortnight: 110.00 (GST 10.00) + 55.00 (GST 5.00, fee 25.00) = 165.00,
+ *   GST 15.00, net 150.00
+ * No charges: purchases 220.22 + 165.00 = 385.22; earnings 812.00 - 385.22 = 426.78;
+ *   payout 426.78 - cash 127.00 = 299.78
  * Misc: Marketing 55.00 with GST (5.00 / 50.00), Bin hire 20.00 without -> 75.00, GST 5.00, net 70.00
- * Purchases 440.20 (GST 38.19, net 402.01); earnings 371.80 (GST 35.63, net 336.17)
- * Payout = 371.80 - cash 127.00 = 244.80 (card also deducted: 194.80)
+ * Purchases 220.22 + 165.00 + 75.00 = 460.22 (GST 20.02 + 15.00 + 5.00 = 40.02,
+ *   net 200.20 + 150.00 + 70.00 = 420.20)
+ * Earnings 812.00 - 460.22 = 351.78 (GST 73.82 - 40.02 = 33.80, net 738.18 - 420.20 = 317.98)
+ * Payout = 351.78 - cash 127.00 = 224.78 (card also deducted: 174.78)
  */
 let t: TestApp;
 let admin: string;
@@ -247,9 +261,24 @@ describe('the sales report and payout invoice', () => {
       deliveroo_commission: 0.32,
     });
     expect(body.invoice.revenue).toEqual({ gross: 812, gst: 73.82, net: 738.18 });
-    expect(body.invoice.total_commission).toEqual({ gross: 200.2, gst: 18.19, net: 182.01 });
-    // No charges yet: purchases 365.20, earnings 446.80, payout 446.80 - 127 = 319.80.
-    expect(body.invoice.payout_inc_gst).toBe(319.8);
+    // Each channel's commission as worked out by hand above: ex GST (net), GST, inc GST (gross).
+    expect(body.invoice.commissions).toEqual({
+      in_store_cash: { rate: '0.1000', net: 12.7, gst: 1.27, gross: 13.97 },
+      in_store_card: { rate: '0.1000', net: 5, gst: 0.5, gross: 5.5 },
+      online_pickup: { rate: '0.1200', net: 9.6, gst: 0.96, gross: 10.56 },
+      online_delivery: { rate: '0.1200', net: 8.4, gst: 0.84, gross: 9.24 },
+      uber_eats: { rate: '0.3500', net: 105, gst: 10.5, gross: 115.5 },
+      doordash: { rate: '0.3000', net: 9, gst: 0.9, gross: 9.9 },
+      deliveroo: { rate: '0.3200', net: 48, gst: 4.8, gross: 52.8 },
+      menulog: { rate: '0.2500', net: 2.5, gst: 0.25, gross: 2.75 },
+    });
+    expect(body.invoice.total_commission).toEqual({ gross: 220.22, gst: 20.02, net: 200.2 });
+    // No charges yet: purchases 220.22 + 165.00 = 385.22 (GST 20.02 + 15.00 = 35.02, net 350.20).
+    expect(body.invoice.purchases).toEqual({ gross: 385.22, gst: 35.02, net: 350.2 });
+    // Earnings 812.00 - 385.22 = 426.78 (GST 73.82 - 35.02 = 38.80, net 738.18 - 350.20 = 387.98).
+    expect(body.invoice.earnings).toEqual({ gross: 426.78, gst: 38.8, net: 387.98 });
+    // Payout 426.78 - cash 127.00 = 299.78.
+    expect(body.invoice.payout_inc_gst).toBe(299.78);
   });
 
   it('refuses to approve figures that differ from the ledger, then approves once with a snapshot', async () => {
@@ -261,10 +290,10 @@ describe('the sales report and payout invoice', () => {
       approved_by: 'whoever@example.test',
       misc: MISC,
     };
-    const stale = await report({ ...base, total_payout_inc_gst: 319.8 });
+    const stale = await report({ ...base, total_payout_inc_gst: 299.78 });
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatch(/\$244\.80/);
-    const ok = await report({ ...base, total_payout_inc_gst: 244.8 });
+    expect(stale.body.error).toMatch(/\$224\.78/);
+    const ok = await report({ ...base, total_payout_inc_gst: 224.78 });
     expect(ok.body).toEqual({ success: true, message: 'Approved Successfully' });
 
     const { body } = await invoice();
@@ -273,9 +302,10 @@ describe('the sales report and payout invoice', () => {
       { label: 'Marketing', gross: 55, has_gst: true, gst: 5, net: 50 },
       { label: 'Bin hire', gross: 20, has_gst: false, gst: 0, net: 20 },
     ]);
-    expect(body.invoice.purchases).toEqual({ gross: 440.2, gst: 38.19, net: 402.01 });
-    expect(body.invoice.earnings).toEqual({ gross: 371.8, gst: 35.63, net: 336.17 });
-    expect(body.invoice.payout_inc_gst).toBe(244.8);
+    expect(body.invoice.total_commission).toEqual({ gross: 220.22, gst: 20.02, net: 200.2 });
+    expect(body.invoice.purchases).toEqual({ gross: 460.22, gst: 40.02, net: 420.2 });
+    expect(body.invoice.earnings).toEqual({ gross: 351.78, gst: 33.8, net: 317.98 });
+    expect(body.invoice.payout_inc_gst).toBe(224.78);
     expect(body.sales_approved_invoice_details[0]).toMatchObject({
       kitchaco__suburb: 'Reservoir',
       uber_eats_sales: 240,
@@ -290,7 +320,7 @@ describe('the sales report and payout invoice', () => {
       total: '100.00',
       placedAt: new Date('2026-11-12T02:00:00Z'),
     });
-    expect((await invoice()).body.invoice.payout_inc_gst).toBe(244.8);
+    expect((await invoice()).body.invoice.payout_inc_gst).toBe(224.78);
     const location = await report({
       query_type: 'get_sales_report',
       kitchaco: mel.id,
@@ -303,7 +333,15 @@ describe('the sales report and payout invoice', () => {
     expect(location.body.live_differs).toBe(true);
     const approved = (await invoice()).body;
     expect(approved.live_differs).toBe(true);
-    expect(approved.live.invoice.payout_inc_gst).toBe(309.8);
+    // +100.00 Uber Eats: revenue +100.00; commission ex GST +35.00, GST +3.50, inc GST +38.50:
+    // payout 224.78 + 100.00 - 38.50 = 286.28.
+    expect(approved.live.invoice.commissions.uber_eats).toEqual({
+      rate: '0.3500',
+      net: 140,
+      gst: 14,
+      gross: 154,
+    });
+    expect(approved.live.invoice.payout_inc_gst).toBe(286.28);
   });
 
   it('approving again takes the new figures and keeps the earlier approval in history', async () => {
@@ -317,11 +355,13 @@ describe('the sales report and payout invoice', () => {
     });
     expect(again.status).toBe(200);
     const { body } = await invoice();
-    // +100 Uber Eats: revenue +100, commission +35 -> earnings +65 = 436.80; less cash 127 and card 50.
-    expect(body.invoice.payout_inc_gst).toBe(259.8);
+    // +100 Uber Eats: revenue +100, commission inc GST +38.50 (35.00 + GST 3.50) -> earnings
+    // 351.78 + 61.50 = 413.28; less cash 127.00 and card 50.00: 236.28.
+    expect(body.invoice.earnings.gross).toBe(413.28);
+    expect(body.invoice.payout_inc_gst).toBe(236.28);
     expect(body.less_in_store_card_sales).toBe(true);
     expect(body.history).toEqual([
-      { approved_by: adminEmail, approved_on: '18 Nov 2026', payout_inc_gst: 244.8 },
+      { approved_by: adminEmail, approved_on: '18 Nov 2026', payout_inc_gst: 224.78 },
     ]);
     const rows = await t.database.db
       .select()
@@ -349,7 +389,7 @@ describe('the sales report and payout invoice', () => {
       'invoice-02-Nov-2026.csv',
     ]);
     const csv = Buffer.from(mail.attachments[1]!.content, 'base64').toString();
-    expect(csv).toContain('Totals,Payout (GST inclusive),259.80');
+    expect(csv).toContain('Totals,Payout (GST inclusive),236.28');
     expect(csv).toContain('Miscellaneous,Marketing,55.00,5.00,50.00');
   });
 
@@ -609,8 +649,10 @@ describe('summaries go only to whom they concern, once', () => {
  * approval is shown as saved with the live figures beside it, and approving again with the live
  * payout shown succeeds, keeping the first approval in history. Operator Late Kitchens runs Preston;
  * fortnight 19 Oct - 01 Nov 2026: cash 100.00 (10 %), Uber Eats 200.00 (30 %): revenue 300.00,
- * commission 70.00, earnings 230.00, payout 230.00 - cash 100.00 = 130.00. Then the Uber order is
- * canceled and a late one of 50.00 arrives: revenue 150.00, commission 25.00, payout 25.00.
+ * commission ex GST 10.00 + 60.00 = 70.00, GST 7.00, inc GST 77.00; earnings 300.00 - 77.00 =
+ * 223.00, payout 223.00 - cash 100.00 = 123.00. Then the Uber order is canceled and a late one of
+ * 50.00 arrives: revenue 150.00, commission ex GST 10.00 + 15.00 = 25.00, GST 2.50, inc GST 27.50;
+ * earnings 122.50, payout 122.50 - 100.00 = 22.50.
  */
 describe('an approved invoice beside the live figures', () => {
   const S = '19 Oct 2026';
@@ -665,8 +707,8 @@ describe('an approved invoice beside the live figures', () => {
   });
 
   it('shows the approval as saved, the live figures beside it, and approves the live payout again', async () => {
-    expect((await lateInvoice()).body.invoice.payout_inc_gst).toBe(130);
-    expect((await approve(130)).status).toBe(200);
+    expect((await lateInvoice()).body.invoice.payout_inc_gst).toBe(123);
+    expect((await approve(123)).status).toBe(200);
 
     await t.database.db.update(orders).set({ status: 'Canceled' }).where(eq(orders.id, uberId));
     await createLedgerOrder(t.database.db, {
@@ -679,12 +721,12 @@ describe('an approved invoice beside the live figures', () => {
 
     const approved = (await lateInvoice()).body;
     expect(approved).toMatchObject({ status: 'approved', approved_by: adminEmail, live_differs: true });
-    expect(approved.invoice.payout_inc_gst).toBe(130);
+    expect(approved.invoice.payout_inc_gst).toBe(123);
     expect(approved.sales_data[0]).toMatchObject({ uber_total_sales: 200, status: 'approved' });
     expect(approved.live.sales_data[0]).toMatchObject({ uber_total_sales: 50, status: 'approved' });
     expect(approved.live.invoice.revenue).toEqual({ gross: 150, gst: 13.64, net: 136.36 });
-    expect(approved.live.invoice.total_commission.gross).toBe(25);
-    expect(approved.live.invoice.payout_inc_gst).toBe(25);
+    expect(approved.live.invoice.total_commission).toEqual({ gross: 27.5, gst: 2.5, net: 25 });
+    expect(approved.live.invoice.payout_inc_gst).toBe(22.5);
 
     // The sales report of the location: the approved figures, the live ones beside them.
     const location = (await preston()).body;
@@ -695,17 +737,17 @@ describe('an approved invoice beside the live figures', () => {
     expect(location.live_differs).toBe(true);
 
     // The saved payout is stale: refused with the live one.
-    const stale = await approve(130);
+    const stale = await approve(123);
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatch(/the payout is now \$25\.00/);
+    expect(stale.body.error).toMatch(/the payout is now \$22\.50/);
 
-    expect((await approve(25)).body).toEqual({ success: true, message: 'Approved Successfully' });
+    expect((await approve(22.5)).body).toEqual({ success: true, message: 'Approved Successfully' });
     const again = (await lateInvoice()).body;
     expect(again).toMatchObject({ status: 'approved', live_differs: false });
-    expect(again.invoice.payout_inc_gst).toBe(25);
+    expect(again.invoice.payout_inc_gst).toBe(22.5);
     expect(again.sales_data[0].uber_total_sales).toBe(50);
     expect(again.history).toEqual([
-      { approved_by: adminEmail, approved_on: '18 Nov 2026', payout_inc_gst: 130 },
+      { approved_by: adminEmail, approved_on: '18 Nov 2026', payout_inc_gst: 123 },
     ]);
     const rows = await t.database.db
       .select()
@@ -714,7 +756,7 @@ describe('an approved invoice beside the live figures', () => {
     expect(rows).toHaveLength(2);
     const superseded = rows.find((r) => r.supersededAt !== null);
     const earlier = superseded?.snapshot as { invoice: { payout_inc_gst: number } } | undefined;
-    expect(earlier?.invoice.payout_inc_gst).toBe(130);
+    expect(earlier?.invoice.payout_inc_gst).toBe(123);
 
     const reapproved = (await preston()).body;
     expect(reapproved.sales_data[0]).toMatchObject({ uber_total_sales: 50, status: 'approved' });

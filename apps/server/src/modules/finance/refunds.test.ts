@@ -460,18 +460,27 @@ describe('the sales report, invoice and transactional report count our channels 
     expect(inv.kitchaco_sales).toBe(234.5);
     // Revenue 42 + 42 + 63.50 + 87 + 80 + 120 - 5 = 429.50; GST 429.50 / 11 = 39.045 -> 39.05.
     expect(inv.revenue).toEqual({ gross: 429.5, gst: 39.05, net: 390.45 });
-    // rate x net sales; GST = commission / 11:
-    //   cash 42 x 10% = 4.20 (0.38)   card 42 x 10% = 4.20 (0.38)   pickup 63.50 x 12% = 7.62 (0.69)
-    //   delivery 87 x 12% = 10.44 (0.95)   Uber 80 x 35% = 28.00 (2.55)   Deliveroo 120 x 32% = 38.40 (3.49)
-    expect(inv.commissions.online_pickup).toEqual({ rate: '0.1200', gross: 7.62, gst: 0.69, net: 6.93 });
-    expect(inv.commissions.online_delivery).toEqual({ rate: '0.1200', gross: 10.44, gst: 0.95, net: 9.49 });
-    expect(inv.commissions.in_store_card).toEqual({ rate: '0.1000', gross: 4.2, gst: 0.38, net: 3.82 });
-    expect(inv.total_commission).toEqual({ gross: 92.86, gst: 8.44, net: 84.42 });
-    // Purchases 92.86 + stock 110.00 (GST 10.00) = 202.86 (18.44, 184.42);
-    // earnings 429.50 - 202.86 = 226.64 (GST 39.05 - 18.44 = 20.61, net 206.03); less cash 42.00.
-    expect(inv.purchases).toEqual({ gross: 202.86, gst: 18.44, net: 184.42 });
-    expect(inv.earnings).toEqual({ gross: 226.64, gst: 20.61, net: 206.03 });
-    expect(inv.payout_inc_gst).toBe(184.64);
+    // rate x net sales = the commission ex GST; GST 10% of it on top (ex GST | GST | inc GST):
+    //   cash       42.00 x 10% =  4.20 | 0.42 |  4.62
+    //   card       42.00 x 10% =  4.20 | 0.42 |  4.62
+    //   pickup     63.50 x 12% =  7.62 | 0.762 -> 0.76 |  8.38
+    //   delivery   87.00 x 12% = 10.44 | 1.044 -> 1.04 | 11.48
+    //   Uber Eats  80.00 x 35% = 28.00 | 2.80 | 30.80
+    //   Deliveroo 120.00 x 32% = 38.40 | 3.84 | 42.24
+    //   total                    92.86 | 9.28 | 102.14
+    expect(inv.commissions.in_store_cash).toEqual({ rate: '0.1000', gross: 4.62, gst: 0.42, net: 4.2 });
+    expect(inv.commissions.in_store_card).toEqual({ rate: '0.1000', gross: 4.62, gst: 0.42, net: 4.2 });
+    expect(inv.commissions.online_pickup).toEqual({ rate: '0.1200', gross: 8.38, gst: 0.76, net: 7.62 });
+    expect(inv.commissions.online_delivery).toEqual({ rate: '0.1200', gross: 11.48, gst: 1.04, net: 10.44 });
+    expect(inv.commissions.uber_eats).toEqual({ rate: '0.3500', gross: 30.8, gst: 2.8, net: 28 });
+    expect(inv.commissions.deliveroo).toEqual({ rate: '0.3200', gross: 42.24, gst: 3.84, net: 38.4 });
+    expect(inv.total_commission).toEqual({ gross: 102.14, gst: 9.28, net: 92.86 });
+    // Purchases 102.14 + stock 110.00 (GST 10.00) = 212.14 (GST 19.28, net 192.86);
+    // earnings 429.50 - 212.14 = 217.36 (GST 39.05 - 19.28 = 19.77, net 390.45 - 192.86 = 197.59);
+    // payout 217.36 - cash 42.00 = 175.36.
+    expect(inv.purchases).toEqual({ gross: 212.14, gst: 19.28, net: 192.86 });
+    expect(inv.earnings).toEqual({ gross: 217.36, gst: 19.77, net: 197.59 });
+    expect(inv.payout_inc_gst).toBe(175.36);
   });
 
   it('approves the net figures, and the invoice PDF and CSV carry them', async () => {
@@ -479,7 +488,7 @@ describe('the sales report, invoice and transactional report count our channels 
       query_type: 'update_and_approve_sales_report',
       external_operator: operatorId,
       ...F1,
-      total_payout_inc_gst: 184.64,
+      total_payout_inc_gst: 175.36,
     });
     expect(ok.body).toEqual({ success: true, message: 'Approved Successfully' });
     const { body } = await salesReport({ external_operator: operatorId, ...F1 });
@@ -492,7 +501,7 @@ describe('the sales report, invoice and transactional report count our channels 
     const csv = await call('/api/v1/sales-report/invoice-csv/', { external_operator: operatorId, ...F1 });
     expect(csv.text).toContain('Sales Reservoir,Online pickup,27.50');
     expect(csv.text).toContain('Sales Reservoir,Card refunds (within in-store card and online),');
-    expect(csv.text).toContain('Totals,Payout (GST inclusive),184.64');
+    expect(csv.text).toContain('Totals,Payout (GST inclusive),175.36');
     // A deduction is a number a spreadsheet adds up, not text behind an apostrophe.
     expect(csv.text).toContain('Totals,Less in-store cash sales,-42.00');
     const pdf = await call('/api/v1/sales-report/invoice-pdf/', { external_operator: operatorId, ...F1 });

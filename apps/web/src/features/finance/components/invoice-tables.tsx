@@ -12,7 +12,10 @@ import { Badge, Table, VisuallyHidden } from '@mantine/core';
 import { aud, NumTd, NumTh } from '../../../components/amounts';
 import { formatRate } from '../invoice-choices';
 
-/** Commission per channel: the operator's rate times the channel's gross sales. */
+/**
+ * Commission per channel: the operator's rate times the channel's sales is the commission ex GST;
+ * GST (10%) is charged on top; the commission inc GST is what comes off the operator's earnings.
+ */
 export function CommissionTable({ invoice }: { invoice: Invoice }) {
   return (
     <Table verticalSpacing={6} horizontalSpacing={8} striped aria-label="Commissions" fz="sm">
@@ -21,9 +24,9 @@ export function CommissionTable({ invoice }: { invoice: Invoice }) {
           <Table.Th>Channel</Table.Th>
           <NumTh>Rate</NumTh>
           <NumTh>Sales</NumTh>
-          <NumTh>Commission</NumTh>
+          <NumTh>Commission (ex GST)</NumTh>
           <NumTh>GST</NumTh>
-          <NumTh>Net</NumTh>
+          <NumTh>Commission (inc GST)</NumTh>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -36,9 +39,9 @@ export function CommissionTable({ invoice }: { invoice: Invoice }) {
               </Table.Th>
               <NumTd>{formatRate(line.rate)}</NumTd>
               <NumTd>{formatAUD(invoice.sales[channel])}</NumTd>
-              <NumTd>{formatAUD(line.gross)}</NumTd>
-              <NumTd>{formatAUD(line.gst)}</NumTd>
               <NumTd>{formatAUD(line.net)}</NumTd>
+              <NumTd>{formatAUD(line.gst)}</NumTd>
+              <NumTd>{formatAUD(line.gross)}</NumTd>
             </Table.Tr>
           );
         })}
@@ -50,9 +53,9 @@ export function CommissionTable({ invoice }: { invoice: Invoice }) {
           </Table.Th>
           <Table.Td />
           <Table.Td />
-          <NumTd fw={700}>{formatAUD(invoice.total_commission.gross)}</NumTd>
-          <NumTd fw={700}>{formatAUD(invoice.total_commission.gst)}</NumTd>
           <NumTd fw={700}>{formatAUD(invoice.total_commission.net)}</NumTd>
+          <NumTd fw={700}>{formatAUD(invoice.total_commission.gst)}</NumTd>
+          <NumTd fw={700}>{formatAUD(invoice.total_commission.gross)}</NumTd>
         </Table.Tr>
       </Table.Tfoot>
     </Table>
@@ -119,9 +122,9 @@ export function TotalsTable({ invoice, withPurchases }: { invoice: Invoice; with
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Figure</Table.Th>
-          <NumTh>Gross</NumTh>
+          <NumTh>Gross (inc GST)</NumTh>
           <NumTh>GST</NumTh>
-          <NumTh>Net</NumTh>
+          <NumTh>Net (ex GST)</NumTh>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
