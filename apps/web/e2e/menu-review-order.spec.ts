@@ -5,7 +5,10 @@ import { expect, expectAccessible, fillTestCard, loginAs, test } from './fixture
 /**
  * The customer side of menu review (issue 7): an operator adds a meal with a combo and a sub item;
  * it waits for review and customers do not see it; the super admin approves it in Menu Review, and
- * a customer orders it with both choices and finds it among their orders.
+ * a customer orders it with both choices and finds it among their orders. Then a change of a live
+ * meal: Pad Thai stays on sale at its old price while the change waits; the super admin sees the
+ * before and after and approves it, and customers get the new price; a rejected change keeps the
+ * old one and the operator reads the reason.
  */
 
 const LOCATION = 'Reservoir';
@@ -24,9 +27,9 @@ const adminCall = (page: Page, queryType: string) =>
   );
 
 /** The brand's page as a customer sees it, once its menu has loaded. */
-async function openBrandPage(page: Page, brandId: number): Promise<void> {
+async function openBrandPage(page: Page, brandId: number, brand = BRAND): Promise<void> {
   await page.goto(`/vendor:${brandId}`);
-  await expect(page.getByRole('heading', { level: 1, name: BRAND })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: brand })).toBeVisible();
   await expect(page.getByRole('button', { name: /, \$\d+\.\d{2}$/ }).first()).toBeVisible();
 }
 
@@ -127,11 +130,12 @@ test('an operator’s new meal waits for review, hidden from customers, until th
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: meal, exact: true }) });
   await expect(review).toContainText(`${BRAND} · ${LOCATION}`);
-  await expect(review.getByRole('row', { name: new RegExp(`^Meal ${meal}`) })).toContainText(`$${PRICE}`);
-  await expect(review.getByRole('row', { name: new RegExp(`^Combo ${COMBO}`) })).toContainText(
-    `$${COMBO_PRICE}`,
-  );
-  await expect(review.getByRole('row', { name: new RegExp(`^Sub item ${SUBITEM}`) })).toContainText('free');
+  // New items: only the proposed values (nothing of them is live).
+  const priceRow = (table: string) =>
+    review.getByRole('table', { name: table }).getByRole('row', { name: /^Price/ });
+  await expect(priceRow(`New meal ${meal}`)).toContainText(`$${PRICE}`);
+  await expect(priceRow(`New combo ${COMBO}`)).toContainText(`$${COMBO_PRICE}`);
+  await expect(priceRow(`New sub item ${SUBITEM}`)).toContainText('free');
   await expectAccessible(page, 'menu review with a new meal');
   const decided: { kind: string; decision: string }[] = [];
   page.on('request', (r) => {
@@ -188,4 +192,152 @@ test('an operator’s new meal waits for review, hidden from customers, until th
   await expect(listed.getByText('Received', { exact: true })).toBeVisible();
   await expect(listed).toContainText(meal);
   await expectAccessible(page, 'orders with the approved meal');
+});
+
+/** The operator's edit page of a meal of a brand at their location; answers the brand's id. */
+async function openOperatorMeal(page: Page, brand: string, meal: string): Promise<number> {
+  await page
+    .getByRole('navigation', { name: 'Staff' })
+    .getByRole('link', { name: 'Menu', exact: true })
+    .click();
+  await page.getByRole('button', { name: new RegExp(`^${brand}`) }).click();
+  const addHref = await page.getByRole('link', { name: `Add a meal to ${brand}` }).getAttribute('href');
+  await page.getByRole('textbox', { name: 'Search meals' }).fill(meal);
+  await page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: meal, exact: true, level: 3 }) })
+    .getByRole('link', { name: `Edit ${meal}` })
+    .click();
+  await expect(page).toHaveURL(/\/operator-menu-edit#\d+$/);
+  await expect(page.getByRole('heading', { name: 'Edit meal' })).toBeVisible();
+  return Number(addHref?.split('#')[1]);
+}
+
+/** The live price the edit page states ("Customers see Pad Thai at $17.90."). */
+async function livePrice(page: Page): Promise<string> {
+  const live = page.getByRole('region', { name: 'Live version' });
+  await expect(live.getByText('On sale', { exact: true })).toBeVisible();
+  const text = (await live.textContent()) ?? '';
+  const found = /at \$(\d+\.\d{2})\./.exec(text);
+  expect(found, text).not.toBeNull();
+  return found![1]!;
+}
+
+const plusOne = (price: string) => (Number(price) + 1).toFixed(2);
+
+/** Menu Review's group of a meal at Reservoir. */
+async function openReview(page: Page, meal: string) {
+  await page
+    .getByRole('navigation', { name: 'Staff' })
+    .getByRole('link', { name: 'Menu Review', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/admin-menu-review$/);
+  return page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: meal, exact: true, level: 3 }) })
+    .filter({ hasText: LOCATION });
+}
+
+test('a price change of a live meal keeps it on sale at the old price until approved; a rejection tells the operator why', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const THAI = 'Bangkok Street';
+  const MEAL = 'Pad Thai';
+  const OTHER = 'Green Curry';
+  const REASON = 'A dollar more needs the owner’s sign-off first.';
+
+  // The operator raises Pad Thai's price by a dollar.
+  await loginAs(page, 'operator');
+  const brandId = await openOperatorMeal(page, THAI, MEAL);
+  const oldPrice = await livePrice(page);
+  const newPrice = plusOne(oldPrice);
+  await page.getByRole('textbox', { name: 'Price ($)' }).fill(newPrice);
+  const saved = adminCall(page, 'update_menu');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText("Saved. Your changes are waiting for the super admin's review.")).toBeVisible();
+  // Live and pending apart: the meal stays on sale, the change waits with its before and after.
+  await expect(page.getByRole('region', { name: 'Live version' })).toContainText(`at $${oldPrice}.`);
+  const pending = page.getByRole('region', { name: 'Pending change' });
+  await expect(pending).toContainText('Customers still see the live version');
+  const pendingPrice = pending
+    .getByRole('table', { name: `Pending change to meal ${MEAL}` })
+    .getByRole('row', { name: /^Price/ });
+  await expect(pendingPrice).toContainText(`$${oldPrice}`);
+  await expect(pendingPrice).toContainText(`$${newPrice}`);
+  await expect(pendingPrice).toContainText('Changed');
+  await expectAccessible(page, 'operator edit with a pending change');
+
+  // A customer still gets Pad Thai, at the old price.
+  await loginAs(page, 'customer');
+  await openBrandPage(page, brandId, THAI);
+  await expect(page.getByRole('button', { name: `${MEAL}, $${oldPrice}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${MEAL}, $${newPrice}` })).toHaveCount(0);
+
+  // The super admin sees before and after, field by field, and approves.
+  await loginAs(page, 'super_admin');
+  let review = await openReview(page, MEAL);
+  await expect(review).toHaveCount(1);
+  const change = review.getByRole('table', { name: `Change to meal ${MEAL}` });
+  const priceRow = change.getByRole('row', { name: /^Price/ });
+  await expect(priceRow).toContainText(`$${oldPrice}`);
+  await expect(priceRow).toContainText(`$${newPrice}`);
+  await expect(priceRow).toContainText('Changed');
+  await expect(change.getByRole('row', { name: /^Name/ })).not.toContainText('Changed');
+  await expect(change.getByRole('row', { name: /^Picture/ })).toBeVisible();
+  await expect(change.getByRole('columnheader', { name: 'Live now' })).toBeVisible();
+  await expect(change.getByRole('columnheader', { name: 'Proposed' })).toBeVisible();
+  await expectAccessible(page, 'menu review with a change of a live meal');
+  const decided = adminCall(page, 'review_menu_item');
+  await review.getByRole('button', { name: `Approve meal ${MEAL}` }).click();
+  expect((await decided).request().postDataJSON()).toMatchObject({
+    kind: 'meal',
+    decision: 'Enabled',
+    change_id: expect.any(Number),
+  });
+  await expect(review).toHaveCount(0);
+
+  // Customers get the new price at once.
+  await openBrandPage(page, brandId, THAI);
+  await expect(page.getByRole('button', { name: `${MEAL}, $${newPrice}` })).toBeVisible();
+
+  // Another change, rejected with a reason.
+  await loginAs(page, 'operator');
+  await openOperatorMeal(page, THAI, OTHER);
+  const otherPrice = await livePrice(page);
+  await page.getByRole('textbox', { name: 'Price ($)' }).fill(plusOne(otherPrice));
+  const savedOther = adminCall(page, 'update_menu');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  expect((await savedOther).status()).toBe(200);
+  await expect(page.getByRole('region', { name: 'Pending change' })).toBeVisible();
+
+  await loginAs(page, 'super_admin');
+  review = await openReview(page, OTHER);
+  await review.getByRole('button', { name: `Reject meal ${OTHER}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Reject meal ${OTHER}?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog.getByText('Please give a reason')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill(REASON);
+  await expectAccessible(page, 'reject dialog');
+  const rejected = adminCall(page, 'review_menu_item');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  expect((await rejected).request().postDataJSON()).toMatchObject({ decision: 'Rejected', reason: REASON });
+  await expect(review).toHaveCount(0);
+
+  // The operator reads why; the live meal kept its price.
+  await loginAs(page, 'operator');
+  await openOperatorMeal(page, THAI, OTHER);
+  await expect(page.getByText(`Your change was rejected: ${REASON}`)).toBeVisible();
+  expect(await livePrice(page)).toBe(otherPrice);
+  await expect(page.getByRole('region', { name: 'Pending change' })).toHaveCount(0);
+  await expectAccessible(page, 'operator edit after a rejection');
+  await page.getByRole('link', { name: 'Back to the menu' }).click();
+  await page.getByRole('textbox', { name: 'Search meals' }).fill(OTHER);
+  await expect(
+    page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: OTHER, exact: true, level: 3 }) }),
+  ).toContainText(`Your change was rejected: ${REASON}`);
 });

@@ -4,8 +4,9 @@ import sharp from 'sharp';
 import { chooseOption, expect, expectAccessible, loginAs, queryCallAnswer, test } from './fixtures';
 
 /**
- * Menu management: an operator changes a price and adds a combo, which wait for review; the super
- * admin approves them in Menu Review and the new price is live; the super admin adds a meal with a
+ * Menu management: an operator changes a price (a pending change: the live meal stays on sale at its
+ * price) and adds a combo, which wait for review; the super admin approves them in Menu Review and
+ * the new price is live; the super admin adds a meal with a
  * picture, searches and sorts the list, and the server's rules (price 0 while Enabled, a name) are
  * shown in the forms. The journeys share one demo database and run in order.
  */
@@ -13,6 +14,7 @@ import { chooseOption, expect, expectAccessible, loginAs, queryCallAnswer, test 
 const LOCATION = 'Reservoir';
 const BRAND = 'Smash Bros Burgers';
 const MEAL = 'Classic Smash';
+const OLD_PRICE = '14.90';
 const NEW_PRICE = '15.90';
 const COMBO = 'Truffle mayo';
 const ADDED_MEAL = 'Chilli Cheese Smash';
@@ -82,7 +84,14 @@ test('an operator changes a price and adds a combo: both wait for the super admi
   expect(sent.menu_item).toMatchObject({ meal_name: MEAL, meal_price: '15.9', status: 'Waiting for review' });
   expect(sent.menu_item).not.toHaveProperty('category_id');
   await expect(page.getByText("Saved. Your changes are waiting for the super admin's review.")).toBeVisible();
-  await expect(page.getByText(/This meal is waiting for the super admin's review/)).toBeVisible();
+  // The live meal stays on sale; the change waits apart, before and after.
+  await expect(page.getByRole('region', { name: 'Live version' }).getByText('On sale')).toBeVisible();
+  const pendingPrice = page
+    .getByRole('region', { name: 'Pending change' })
+    .getByRole('table', { name: `Pending change to meal ${MEAL}` })
+    .getByRole('row', { name: /^Price/ });
+  await expect(pendingPrice).toContainText(`$${OLD_PRICE}`);
+  await expect(pendingPrice).toContainText(`$${NEW_PRICE}`);
 
   // A combo, saved at once from its dialog.
   await page.getByRole('button', { name: 'Add combo' }).click();
@@ -116,8 +125,10 @@ test('an operator changes a price and adds a combo: both wait for the super admi
   await page.getByRole('link', { name: 'Back to the menu' }).click();
   await page.getByRole('textbox', { name: 'Search meals' }).fill('classic');
   const waiting = mealCard(page, MEAL);
-  await expect(waiting.getByText(`$${NEW_PRICE}`)).toBeVisible();
-  await expect(waiting.getByText('Waiting for review').first()).toBeVisible();
+  // The list shows the live meal, on sale at its price, with its change pending.
+  await expect(waiting.getByText(`$${OLD_PRICE}`)).toBeVisible();
+  await expect(waiting.getByText('Enabled', { exact: true }).first()).toBeVisible();
+  await expect(waiting.getByText('Pending change', { exact: true })).toBeVisible();
   await expect(waiting.getByRole('listitem').filter({ hasText: COMBO })).toContainText('$2.50');
 });
 
@@ -137,8 +148,14 @@ test('the super admin approves the change in Menu Review and the new price shows
     .filter({ has: page.getByRole('heading', { name: MEAL, exact: true }) })
     .filter({ hasText: LOCATION });
   await expect(review).toHaveCount(1);
-  await expect(review.getByRole('row', { name: new RegExp(`Meal ${MEAL}`) })).toContainText(`$${NEW_PRICE}`);
-  await expect(review.getByRole('row', { name: new RegExp(`Combo ${COMBO}`) })).toContainText('$2.50');
+  const priceRow = review
+    .getByRole('table', { name: `Change to meal ${MEAL}` })
+    .getByRole('row', { name: /^Price/ });
+  await expect(priceRow).toContainText(`$${OLD_PRICE}`);
+  await expect(priceRow).toContainText(`$${NEW_PRICE}`);
+  await expect(
+    review.getByRole('table', { name: `New combo ${COMBO}` }).getByRole('row', { name: /^Price/ }),
+  ).toContainText('$2.50');
   await expectAccessible(page, 'menu review');
 
   const decisions = page.waitForResponse((r) => {

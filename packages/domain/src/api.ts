@@ -1,3 +1,4 @@
+import { auditCalls } from './audit/audit.calls.js';
 import { authCalls } from './auth/auth.calls.js';
 import { backofficeCalls } from './backoffice/backoffice.calls.js';
 import { financeCalls } from './finance/finance.calls.js';
@@ -18,6 +19,7 @@ import { declaredPathsCalls } from './wire/declared-paths.calls.js';
 
 /** Every area's calls: the whole API (the server checks that each has exactly one handler). */
 export const API = {
+  audit: auditCalls,
   auth: authCalls,
   backoffice: backofficeCalls,
   compatibility: declaredPathsCalls,

@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './audit/index.js';
 export * from './auth/index.js';
 export * from './backoffice/index.js';
 export * from './constants.js';

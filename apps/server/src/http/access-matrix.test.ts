@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { StaffRole } from '@kitchaco/domain';
+import type { AuditDecl, StaffRole } from '@kitchaco/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { modules } from '../modules/index.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { type Caller, tokenFor } from '../test/auth.js';
+import { rows } from '../test/ledger.js';
 import { CARD_OK } from '../test/payments.js';
 import {
   createBundle,
@@ -338,6 +340,15 @@ const EXPECTED: Record<string, Row> = {
     'any',
     body((s) => ({ kiosk_id: s.kiosk })),
   ),
+  // An operator reads their own location's entries, whatever location they name.
+  '/api/v1/admin-data/ admin_audit_log': row(
+    [SA, O],
+    'own',
+    body((s) => ({ kitchaco_location: s.location })),
+  ),
+  'POST /api/v1/admin-data/export/audit/': row([SA, O], 'own', (s) => ({
+    payload: { kitchaco_location: s.location },
+  })),
   'POST /api/v1/contact/': row('public', 'none'),
   // Marketplace webhooks are open, but each is authenticated as its platform does (Uber Eats and
   // Deliveroo: HMAC signature of the raw body; DoorDash: the portal's bearer token); the store id
@@ -388,20 +399,62 @@ interface Call {
   queryType?: string;
   stream?: boolean;
 }
-const declared = new Map<string, { access: Access; call: Call }>();
+const declared = new Map<string, { access: Access; call: Call; audit: AuditDecl | false | undefined }>();
 for (const m of modules) {
   for (const r of m.routes ?? [])
     declared.set(`${r.method} ${r.url}`, {
       access: r.access,
+      audit: r.audit,
       call: { method: r.method, url: r.url, stream: Boolean(r.stream) },
     });
   for (const c of m.calls ?? []) {
     declared.set(`${c.endpoint} ${c.queryType}`, {
       access: c.access,
+      audit: c.audit,
       call: { method: 'POST', url: c.endpoint, queryType: c.queryType },
     });
   }
 }
+
+/**
+ * Tables whose rows are bookkeeping, not business records: sign-in sessions and codes, rate
+ * counters, retries' keys, the sales rollups (kept by triggers from the ledger) and the audit log.
+ */
+const NOT_BUSINESS_TABLES =
+  /^(sessions|sms_codes|rate_limit_events|rate_counters|idempotency_keys|provider_events|audit_log|audit_probe)$|rollup/;
+
+/**
+ * Counts the rows each committed statement writes, per table, into `audit_probe` (row triggers on
+ * every business table): how the matrix knows whether a call changed anything.
+ */
+async function installWriteProbe(db: Db): Promise<void> {
+  await db.execute(sql`CREATE TABLE audit_probe (tbl text NOT NULL)`);
+  await db.execute(sql`CREATE FUNCTION audit_probe_row() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN INSERT INTO audit_probe VALUES (TG_TABLE_NAME); RETURN NULL; END $$`);
+  const tables = await rows<{ table_name: string }>(
+    db,
+    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  );
+  for (const { table_name } of tables) {
+    if (NOT_BUSINESS_TABLES.test(table_name)) continue;
+    await db.execute(
+      sql.raw(`CREATE TRIGGER audit_probe AFTER INSERT OR UPDATE OR DELETE ON "${table_name}"
+        FOR EACH ROW EXECUTE FUNCTION audit_probe_row()`),
+    );
+  }
+}
+
+/** The business tables written since the last call, and the audit entries recorded meanwhile. */
+async function takeWrites(db: Db): Promise<{ tables: string[]; entries: { action: string }[] }> {
+  const written = await rows<{ tbl: string }>(db, sql`DELETE FROM audit_probe RETURNING tbl`);
+  const entries = await rows<{ action: string; id: number }>(
+    db,
+    sql`SELECT action, id::int AS id FROM audit_log WHERE id > ${lastAuditId} ORDER BY id`,
+  );
+  lastAuditId = entries.at(-1)?.id ?? lastAuditId;
+  return { tables: [...new Set(written.map((r) => r.tbl))].sort(), entries };
+}
+let lastAuditId = 0;
 
 type Role = Exclude<Caller, 'anonymous'>;
 const CALLERS: Caller[] = ['anonymous', 'customer', S, O, A, SA, 'none'];
@@ -434,6 +487,13 @@ describe('authorisation matrix', () => {
     expect(UNPROBED.filter((k) => EXPECTED[k]?.probe)).toEqual([]);
   });
 
+  it('every staff call declares its audit entry, or that it changes nothing (audit: false)', () => {
+    const undeclared = [...declared]
+      .filter(([, d]) => d.access.kind === 'staff' && d.audit === undefined)
+      .map(([key]) => key);
+    expect(undeclared, 'staff calls without `audit` in their declaration').toEqual([]);
+  });
+
   let t: TestApp;
   let own: Site;
   let other: Site;
@@ -443,6 +503,7 @@ describe('authorisation matrix', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
+    await installWriteProbe(db);
     own = await createSite(db, '20.00');
     other = await createSite(db, '35.00');
     tokens.set('customer', own.customer.token);
@@ -461,8 +522,32 @@ describe('authorisation matrix', () => {
       );
       expect(res.statusCode, res.body).toBe(200);
     }
+    await takeWrites(db);
   });
   afterAll(() => t.close());
+
+  /**
+   * What a staff call declared against what it did: a call declared `audit: false` writes no
+   * business table; a call that wrote records at least one entry of its declared action, in the
+   * same transaction (a write without its entry fails here, naming the tables it wrote).
+   */
+  async function expectAudited(key: string, caller: Caller, send: () => Promise<unknown>) {
+    const db = t.database.db;
+    await takeWrites(db);
+    const result = await send();
+    const { tables, entries } = await takeWrites(db);
+    const decl = declared.get(key)!.audit;
+    if (caller === 'anonymous' || caller === 'customer' || caller === 'none') return result;
+    if (decl === false) {
+      expect(tables, `${key} as ${caller} is declared audit: false but wrote`).toEqual([]);
+    } else if (decl && tables.length > 0) {
+      expect(
+        entries.map((e) => e.action.split('.')[0]),
+        `${key} as ${caller} wrote ${tables.join(', ')} without an audit entry of ${decl.action}`,
+      ).toContain(decl.action.split('.')[0]);
+    }
+    return result;
+  }
 
   function send(call: Call, token: string | undefined, req: Request) {
     return t.app.inject({
@@ -531,7 +616,9 @@ describe('authorisation matrix', () => {
         return;
       }
 
-      const mine = await send(call, token, ownRequest);
+      const mine = (await expectAudited(key, caller, () => send(call, token, ownRequest))) as Awaited<
+        ReturnType<typeof send>
+      >;
       ok(mine, 'own location, valid input');
       const expectation: Other = BOUND.has(caller) ? rule : 'any';
 
@@ -555,7 +642,9 @@ describe('authorisation matrix', () => {
         }
         return;
       }
-      const theirs = await send(call, token, otherRequest);
+      const theirs = (await expectAudited(key, caller, () => send(call, token, otherRequest))) as Awaited<
+        ReturnType<typeof send>
+      >;
       ok(theirs, 'another location');
       if (expectation === 'own') {
         expect(theirs.body, 'answered for the own location').toBe(mine.body);

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
+import type { AuditDecl } from '@kitchaco/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { StreamedJson } from '../lib/streamed-json.js';
+import { currentAuditScope, runAudited } from '../modules/audit/audit.context.js';
 import { type Access, type Actor, hasRole } from './actor.js';
 import {
   AppError,
@@ -116,6 +118,27 @@ function asObject(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+/**
+ * Runs a staff call that declares an audit entry inside its audit scope, so each change the
+ * services make records who made it, from where, through which call (modules/audit).
+ */
+function audited<T>(
+  def: { audit?: AuditDecl | false },
+  ctx: RequestContext,
+  call: string,
+  fn: () => Promise<T>,
+) {
+  if (!def.audit || ctx.actor.kind !== 'staff') return fn();
+  const declared = def.audit;
+  const actor = ctx.actor.user;
+  return runAudited({ actor, address: ctx.clientAddress, call, declared }, async () => {
+    const result = await fn();
+    const scope = currentAuditScope();
+    if (scope && scope.recorded === 0) ctx.log.debug({ call }, 'audited call changed nothing');
+    return result;
+  });
+}
+
 function requestContext(
   app: AppContext,
   request: FastifyRequest,
@@ -189,7 +212,7 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
         if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
         return reply.type('application/json; charset=utf-8').send(cached.body);
       }
-      const result = await def.handler(ctx, input);
+      const result = await audited(def, ctx, `${def.method} ${def.url}`, () => def.handler(ctx, input));
       if (def.download) {
         const named = result instanceof NamedFile ? result : null;
         const filename = (named?.filename ?? def.download.filename(input)).replace(/[^\w.-]/g, '_');
@@ -378,7 +401,8 @@ function registerEndpoint(
       const { actor, token } = admitted ?? (await establishActor(app, auth, request, def.access, body));
       checkAccess(app, def.access, actor, isAppView(def.access, body));
       const input = parseWith(def.input as never, body);
-      const result = await def.handler(requestContext(app, request, actor, token), input);
+      const ctx = requestContext(app, request, actor, token);
+      const result = await audited(def, ctx, queryType, () => def.handler(ctx, input));
       if (result instanceof StreamedJson) {
         return reply.type('application/json; charset=utf-8').send(Readable.from(result.chunks()));
       }

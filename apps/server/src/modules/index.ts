@@ -1,4 +1,5 @@
 import type { Module } from '../http/registry.js';
+import { auditModule } from './audit/audit.routes.js';
 import { authModule } from './auth/auth.routes.js';
 import { backofficeModule } from './backoffice/backoffice.routes.js';
 import { compatibilityModule } from './compatibility/compatibility.routes.js';
@@ -30,4 +31,5 @@ export const modules: Module[] = [
   contactModule,
   marketplacesModule,
   compatibilityModule,
+  auditModule,
 ];

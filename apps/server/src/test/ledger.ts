@@ -173,7 +173,7 @@ export async function createStockOrderRecord(
 
 // ---------------------------------------------------------------- the same figures from the ledger
 
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 

@@ -9,6 +9,7 @@ export const kiosksCalls = {
     queryType: 'admin_get_all_kiosks',
     summary: 'Kiosks per location with their card terminal codes (POS Devices).',
     access: staff('super_admin'),
+    audit: false,
     input: z.object({}),
     response: kiosksResponse,
     failures: 'spec',
@@ -19,6 +20,7 @@ export const kiosksCalls = {
     summary:
       "Asks the card provider (Square's Devices API, or the local provider) for a terminal device code for a kiosk, valid 5 minutes.",
     access: staff('super_admin'),
+    audit: { action: 'kiosk.device_code', entity: 'kiosk' },
     input: createDeviceCodeRequest,
     response: createDeviceCodeResponse,
     failures: 'spec',

@@ -23,6 +23,7 @@ export const locationsCalls = {
     queryType: 'kitchaco_locations',
     summary: 'Pickup locations for the back-office filters.',
     access: staff('super_admin', 'operator', 'stock_admin', 'stock_user'),
+    audit: false,
     input: z.object({}),
     response: kitchacoLocationsResponse,
     failures: 'spec',

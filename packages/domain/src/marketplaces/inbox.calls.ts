@@ -88,6 +88,7 @@ export const marketplaceInboxCalls = {
     summary:
       'The marketplace webhook inbox, newest first: each received event with its status (pending, processed, failed), attempts, last error and outcome; counts by status.',
     access: SUPER_ADMIN,
+    audit: false,
     input: marketplaceInboxRequest,
     response: marketplaceInboxResponse,
     failures: 'spec',
@@ -98,6 +99,7 @@ export const marketplaceInboxCalls = {
     summary:
       'Puts a failed (or waiting) inbox event back for the worker at once, with its attempts counted afresh; 404 unknown id, 409 when it was already processed.',
     access: SUPER_ADMIN,
+    audit: { action: 'marketplace.inbox_retry', entity: 'marketplace_event' },
     input: marketplaceInboxRetryRequest,
     response: marketplaceInboxRetryResponse,
     failures: 'spec',

@@ -27,6 +27,7 @@ export const marketplacesCalls = {
     summary:
       'Every marketplace store mapping (platform store id to location and brand), and the locations with their brands.',
     access: SUPER_ADMIN,
+    audit: false,
     input: z.object({}),
     response: marketplaceStoresResponse,
     failures: 'spec',
@@ -37,6 +38,7 @@ export const marketplacesCalls = {
     summary:
       'Creates a store mapping, or changes one when id is given; 409 when the platform store id is already mapped.',
     access: SUPER_ADMIN,
+    audit: { action: 'marketplace.store_save', entity: 'marketplace_store' },
     input: saveMarketplaceStoreRequest,
     response: saveMarketplaceStoreResponse,
     failures: 'spec',
@@ -48,6 +50,7 @@ export const marketplacesCalls = {
     summary:
       "Reads a platform's order export (CSV text, at most 5 MB) and says what importing it would do: counts, duplicates, unmatched meals, unknown stores, row errors and a sample. Writes nothing.",
     access: SUPER_ADMIN,
+    audit: false,
     input: marketplaceImportRequest,
     response: marketplaceImportPreviewResponse,
     bodyLimit: IMPORT_BODY_LIMIT,
@@ -59,6 +62,7 @@ export const marketplacesCalls = {
     summary:
       "Imports a platform's order export in one transaction, skipping orders already in the ledger; a file with any row error is refused whole (422 with errors: [{ row, field, message }]).",
     access: SUPER_ADMIN,
+    audit: { action: 'marketplace.import', entity: 'marketplace_import' },
     input: marketplaceImportRequest,
     response: marketplaceImportCommitResponse,
     bodyLimit: IMPORT_BODY_LIMIT,

@@ -24,6 +24,7 @@ export const marketplacePayoutCalls = {
     summary:
       "Imports a platform's payout report (Uber Eats Payment Details, DoorDash Transaction details; CSV text, at most 5 MB). Each row is stored once however often the report is imported; a file with any row error, or a store not mapped, is refused whole (422 with errors: [{ row, field, message }]).",
     access: SUPER_ADMIN,
+    audit: { action: 'marketplace.payout_import', entity: 'payout_report' },
     input: payoutImportRequest,
     response: payoutImportResponse,
     bodyLimit: IMPORT_BODY_LIMIT,
@@ -36,6 +37,7 @@ export const marketplacePayoutCalls = {
     summary:
       "One fortnight's marketplace orders against the imported payout reports, per location and platform: matched, amount or fee differs, missing from our ledger, unpaid, refunded, adjusted, with totals. 404 for an unknown fortnight or operator.",
     access: SUPER_ADMIN,
+    audit: false,
     input: payoutReconciliationRequest,
     response: payoutReconciliationResponse,
     failures: 'spec',
@@ -47,6 +49,7 @@ export const marketplacePayoutCalls = {
     summary:
       "Writes the fortnight's orders that a platform paid and our ledger lacks, from the payout report (one summary line each, ingested as csv); only orders still missing are written, so a repeat writes nothing.",
     access: SUPER_ADMIN,
+    audit: { action: 'marketplace.import_missing', entity: 'order' },
     input: importMissingPayoutOrdersRequest,
     response: importMissingPayoutOrdersResponse,
     failures: 'spec',
@@ -59,6 +62,7 @@ export const marketplacePayoutCalls = {
       "The fortnight's payout reconciliation as CSV, one row per order (the same body as marketplace_payout_reconciliation).",
     tag: 'marketplaces',
     access: SUPER_ADMIN,
+    audit: false,
     body: payoutReconciliationRequest,
     response: file,
     failures: 'status',

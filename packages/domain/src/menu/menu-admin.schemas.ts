@@ -38,13 +38,75 @@ export const imageUpload = z
   .string()
   .max(Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 200, 'the image is larger than 5 MB');
 
-export const adminCombo = z.object({ id: count, name: z.string(), price: z.number(), status: mealStatus });
+/** What a change request (or a review decision) is about. */
+export const menuChangeKind = z.enum(['meal', 'combo', 'subitem']);
+export type MenuChangeKind = z.infer<typeof menuChangeKind>;
+/** The fields compared in a review, in the order the review shows them. */
+export const MENU_CHANGE_FIELDS = ['name', 'price', 'description', 'category', 'status', 'image'] as const;
+export const menuChangeField = z.enum(MENU_CHANGE_FIELDS);
+export type MenuChangeField = z.infer<typeof menuChangeField>;
+
+/**
+ * The values of a meal, combo or sub-item on one side of a change: a meal has every field, a combo
+ * name, price and status, a sub-item name, price (always 0) and status.
+ */
+export const menuChangeValues = z.object({
+  name: z.string(),
+  price: z.number(),
+  description: z.string().optional(),
+  category_id: count.nullable().optional(),
+  /** The category's title, for people. */
+  category: z.string().nullable().optional(),
+  image: z.string().nullable().optional(),
+  status: mealStatus,
+});
+export type MenuChangeValues = z.infer<typeof menuChangeValues>;
+
+/**
+ * An operator's change of a live meal, combo or sub-item, waiting for review: customers still see
+ * the live version (`before`) until it is approved.
+ */
+export const pendingMenuChange = z.object({
+  /** The change request (`change_id` of review_menu_item). */
+  id: count,
+  kind: menuChangeKind,
+  before: menuChangeValues,
+  after: menuChangeValues,
+  /** The fields that differ. */
+  changed: z.array(menuChangeField),
+  requested_by: z.string(),
+  created_at: z.string(),
+});
+export type PendingMenuChange = z.infer<typeof pendingMenuChange>;
+
+/** The last decision on an operator's change or addition of this meal (or of its combos and sub-items). */
+export const menuReviewDecision = z.object({
+  id: count,
+  kind: menuChangeKind,
+  /** The item's name as proposed. */
+  name: z.string(),
+  decision: z.enum(['approved', 'rejected']),
+  /** Why it was rejected ('' when none was given). */
+  reason: z.string(),
+  reviewed_at: z.string(),
+});
+export type MenuReviewDecision = z.infer<typeof menuReviewDecision>;
+
+export const adminCombo = z.object({
+  id: count,
+  name: z.string(),
+  price: z.number(),
+  status: mealStatus,
+  /** An operator's change waiting for review; the values above stay live until it is approved. */
+  pending_change: pendingMenuChange.optional(),
+});
 export const adminSubitem = z.object({
   id: count,
   name: z.string(),
   /** Sub-items are free: always 0.00. */
   price: z.number(),
   status: mealStatus,
+  pending_change: pendingMenuChange.optional(),
 });
 export const adminMeal = z.object({
   id: count,
@@ -58,6 +120,10 @@ export const adminMeal = z.object({
   meal_combo: z.array(adminCombo),
   meal_subitem: z.array(adminSubitem),
   updated_at: z.string(),
+  /** An operator's change of this (live) meal waiting for review; the values above stay live meanwhile. */
+  pending_change: pendingMenuChange.optional(),
+  /** The last review decision on this meal, its combos or sub-items (staff reads only). */
+  last_review: menuReviewDecision.optional(),
 });
 export type AdminMeal = z.infer<typeof adminMeal>;
 
@@ -156,11 +222,33 @@ export const reviewQueueResponse = z.object({
       vendor: z.string(),
       kitchaco__location: z.string(),
       updated_at: z.string(),
+      /**
+       * The change request when a live item was changed (send it back as `change_id`); null for a
+       * new item (or one not on sale) waiting in place.
+       */
+      change_id: count.nullable().optional(),
+      /** The live values (what customers see now); null when nothing of it is live. */
+      before: menuChangeValues.nullable().optional(),
+      /** The values proposed (what customers see once approved). */
+      after: menuChangeValues.optional(),
+      /** The fields that differ between before and after. */
+      changed: z.array(menuChangeField).optional(),
+      requested_by: z.string().optional(),
     }),
   ),
 });
+/** The longest rejection reason kept. */
+export const MAX_REVIEW_REASON = 500;
 export const reviewMenuItemRequest = z.object({
-  kind: z.enum(['meal', 'combo', 'subitem']),
+  kind: menuChangeKind,
   id,
   decision: z.enum(['Enabled', 'Rejected', 'Disabled']),
+  /** Why it is rejected, shown to the operator; optional for old clients (then ''). */
+  reason: z
+    .string()
+    .trim()
+    .max(MAX_REVIEW_REASON, `The reason is at most ${MAX_REVIEW_REASON} characters`)
+    .optional(),
+  /** The change decided, as the queue showed it: a newer change of the item answers 409. */
+  change_id: id.optional(),
 });

@@ -29,6 +29,7 @@ export const menusCalls = {
     summary:
       'Brands with every meal in any status, combos and sub-items; for a location (0 = all for the super admin). An operator always gets their own location.',
     access: MENU_STAFF,
+    audit: false,
     input: adminMenuRequest,
     response: adminMenuResponse,
     failures: 'spec',
@@ -38,6 +39,7 @@ export const menusCalls = {
     queryType: 'admin_categories',
     summary: 'Meal categories.',
     access: MENU_STAFF,
+    audit: false,
     input: z.object({}),
     response: categoriesResponse,
     failures: 'spec',
@@ -48,6 +50,7 @@ export const menusCalls = {
     summary:
       'One meal with its combos and sub-items, for the edit page. With app_view: true (the menu page inside the mobile app) a published meal (Enabled, of an active brand) is read without signing in, with its Enabled combos and sub-items only.',
     access: { ...MENU_STAFF, appView: true },
+    audit: false,
     input: specificMenuItemRequest,
     response: specificMenuItemResponse,
     failures: 'spec',
@@ -57,8 +60,9 @@ export const menusCalls = {
     endpoint: ENDPOINTS.adminData,
     queryType: 'update_menu',
     summary:
-      "Saves a meal, its combos and sub-items, and a new image (base64 JPEG, PNG or WebP, at most 5 MB; resized and stored). An operator's change waits for review.",
+      "Saves a meal, its combos and sub-items, and a new image (base64 JPEG, PNG or WebP, at most 5 MB; resized and stored). An operator's change of a live (Enabled) meal, combo or sub-item is kept as a pending change (the live version stays on sale; a newer change replaces it); their other changes wait for review in place.",
     access: MENU_STAFF,
+    audit: { action: 'menu.update', entity: 'meal' },
     input: updateMenuRequest,
     response: menuSuccessResponse,
     bodyLimit: IMAGE_BODY_LIMIT,
@@ -71,6 +75,7 @@ export const menusCalls = {
     summary:
       "Adds a combo (paid extra) or a sub-item (free choice) to a meal; an operator's waits for review.",
     access: MENU_STAFF,
+    audit: { action: 'menu.add_extra', entity: 'meal' },
     input: addComboSubitemRequest,
     response: menuSuccessResponse,
     failures: 'spec',
@@ -82,6 +87,7 @@ export const menusCalls = {
     summary:
       "Adds a meal to a brand (category 51 by default). A super admin's meal is Enabled by default; an operator's waits for review.",
     access: MENU_STAFF,
+    audit: { action: 'menu.add', entity: 'meal' },
     input: addMenuRequest,
     response: addMenuResponse,
     bodyLimit: IMAGE_BODY_LIMIT,
@@ -90,8 +96,10 @@ export const menusCalls = {
   menuReviewQueue: queryCall({
     endpoint: ENDPOINTS.adminData,
     queryType: 'menu_review_queue',
-    summary: 'Meals, combos and sub-items operators added or changed, waiting for review.',
+    summary:
+      'Meals, combos and sub-items operators added or changed, waiting for review, with the live values (before) and the proposed ones (after) field by field.',
     access: staff('super_admin'),
+    audit: false,
     input: z.object({}),
     response: reviewQueueResponse,
     failures: 'spec',
@@ -99,8 +107,10 @@ export const menusCalls = {
   reviewMenuItem: queryCall({
     endpoint: ENDPOINTS.adminData,
     queryType: 'review_menu_item',
-    summary: 'Enables, disables or rejects one waiting meal, combo or sub-item.',
+    summary:
+      'Decides one waiting meal, combo or sub-item. For a pending change of a live item: Enabled applies it to the live row (one transaction), Rejected keeps the live row and stores the reason for the operator, Disabled rejects it and takes the item off sale. 409 when change_id is no longer the pending change.',
     access: staff('super_admin'),
+    audit: { action: 'menu.review', entity: 'meal' },
     input: reviewMenuItemRequest,
     response: menuSuccessResponse,
     failures: 'spec',

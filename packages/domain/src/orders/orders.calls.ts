@@ -26,6 +26,7 @@ export const ordersCalls = {
     summary:
       "Changes a customer order's status; the customer is texted and live screens update. Canceling a paid order refunds its card payment through the provider (or voids it while only authorised); the answer says how much.",
     access: staff('super_admin'),
+    audit: { action: 'order.status', entity: 'order' },
     input: updateOrderStatusRequest,
     response: updateOrderStatusResponse,
     failures: 'spec',

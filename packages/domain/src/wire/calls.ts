@@ -45,6 +45,17 @@ export const BACK_OFFICE = staff('super_admin', 'operator');
  */
 export type FailureStyle = 'spec' | 'status';
 
+/**
+ * The audit entry a staff write records (apps/server/src/modules/audit): `action` names what was
+ * done (`order.status`), `entity` what it was done to (`order`). A staff call that changes
+ * nothing declares `audit: false`; the authorisation matrix checks both against what each call
+ * really writes (docs/audit.md).
+ */
+export interface AuditDecl {
+  action: string;
+  entity: string;
+}
+
 /** The request header a client sends to get HTTP statuses on spec calls too (the web app does). */
 export const PREFER_STATUS_CODES = 'status-codes';
 
@@ -67,6 +78,8 @@ export interface QueryCall<
   bodyLimit?: number;
   /** HTTP statuses of failures this call answers besides the common ones (OpenAPI). */
   statuses?: readonly number[];
+  /** Staff calls: the audit entry each write records, or false for a call that changes nothing. */
+  audit?: AuditDecl | false;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -102,6 +115,8 @@ export interface RouteCall<
   hidden?: boolean;
   /** The body may also come form-encoded (`application/x-www-form-urlencoded`), as old clients post it. */
   forms?: true;
+  /** Staff calls: the audit entry each write records, or false for a call that changes nothing. */
+  audit?: AuditDecl | false;
 }
 
 /** Declares a query_type call; the literal endpoint and query_type are kept in its type. */

@@ -239,8 +239,9 @@ export async function currentApprovalsOf(db: DbOrTx, operatorIds: number[], peri
     );
 }
 
+/** Marks the operator's current approval of the period superseded; answers it (none: empty). */
 export async function supersedeApprovals(db: DbOrTx, operatorId: number, periodId: number, at: Date) {
-  await db
+  return db
     .update(invoiceApprovals)
     .set({ supersededAt: at })
     .where(
@@ -249,7 +250,8 @@ export async function supersedeApprovals(db: DbOrTx, operatorId: number, periodI
         eq(invoiceApprovals.periodId, periodId),
         isNull(invoiceApprovals.supersededAt),
       ),
-    );
+    )
+    .returning();
 }
 
 /** The operator's current approvals of other periods sharing a day with `from`..`to`. */

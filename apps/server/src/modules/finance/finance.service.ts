@@ -38,8 +38,15 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
+import { recordAudit } from '../audit/audit.record.js';
 import { queueEmail } from '../notifications/outbox.service.js';
-import { invoiceCsv, invoicePdf, transactionalCsv, transactionalPdf } from './finance.documents.js';
+import {
+  type InvoiceContext,
+  invoiceCsv,
+  invoicePdf,
+  transactionalCsv,
+  transactionalPdf,
+} from './finance.documents.js';
 import * as q from './finance.queries.js';
 
 const MARKETPLACE_FLAGS = ['uber_eats', 'deliveroo', 'doordash', 'menulog'] as const;
@@ -567,13 +574,30 @@ export async function generateSalesReport(
     } else {
       saved = await figuresOf(tx, scope.locations, from, to);
     }
+    const period = `${formatWireDate(from)} - ${formatWireDate(to)}`;
+    for (const f of saved) {
+      await recordAudit(tx, {
+        entityId: `${f.location.id}:${from}`,
+        locationId: f.location.id,
+        summary: `Sales report of ${f.location.name} ${period} generated${alreadySent.has(f.location.id) ? '' : ', summary emailed'}`,
+        before: null,
+        after: { period, ...reportRow(f, 'generated', now) },
+      });
+    }
     for (const f of saved) {
       if (alreadySent.has(f.location.id)) continue;
       alreadySent.add(f.location.id);
       const operator = f.location.externalOperatorId
         ? await q.findOperator(tx, f.location.externalOperatorId)
         : null;
-      const doc = await transactionalDocument(tx, [f.location], from, to, channels);
+      const doc = await transactionalDocument(
+        tx,
+        [f.location],
+        from,
+        to,
+        channels,
+        localDate(now, DEFAULT_TIME_ZONE),
+      );
       await queueEmail(tx, now, {
         to: registeredEmail(f.location, operator, user.email),
         subject: `Kitchaco sales summary ${f.location.name} ${formatWireDate(from)} - ${formatWireDate(to)}`,
@@ -708,7 +732,23 @@ export async function approveInvoice(
       menulog_sales: r.menulog_total_sales,
     })),
   };
-  await q.supersedeApprovals(tx, operator.id, period.id, now);
+  const [previous] = await q.supersedeApprovals(tx, operator.id, period.id, now);
+  const figures = (s: Snapshot) => ({
+    payout_inc_gst: s.invoice.payout_inc_gst,
+    misc: s.invoice.misc,
+    less_in_store_cash_sales: s.invoice.less_in_store_cash_sales,
+    less_in_store_card_sales: s.invoice.less_in_store_card_sales,
+    approved_by: s.approved_by,
+  });
+  for (const location of scope.locations) {
+    await recordAudit(tx, {
+      entityId: `${operator.id}:${from}`,
+      locationId: location.id,
+      summary: `Invoice of ${operator.businessName} ${formatWireDate(from)} - ${formatWireDate(to)} ${previous ? 'approved again' : 'approved'}: payout ${formatAUD(invoice.payout_inc_gst)}`,
+      before: previous ? figures(previous.snapshot as Snapshot) : null,
+      after: figures(approved),
+    });
+  }
   await q.insertApproval(tx, {
     externalOperatorId: operator.id,
     periodId: period.id,
@@ -734,13 +774,26 @@ async function approvedInvoice(
   return report;
 }
 
+/** Who the invoice PDF is addressed to (with the ABN), and the day it is made. */
+async function invoiceContext(app: AppContext, operatorId: number): Promise<InvoiceContext> {
+  const operator = operatorId ? await q.findOperator(app.db, operatorId) : null;
+  return {
+    operator: operator
+      ? { id: operator.id, businessName: operator.businessName, email: operator.email, abn: operator.abn }
+      : null,
+    today: localDate(app.clock.now(), DEFAULT_TIME_ZONE),
+  };
+}
+
 export async function invoiceDocument(
   app: AppContext,
   input: { external_operator: number; start_date: string; end_date: string },
   format: 'pdf' | 'csv',
 ) {
   const report = await getSalesReport(app, { ...input, kitchaco: undefined });
-  return format === 'pdf' ? invoicePdf(report) : Buffer.from(invoiceCsv(report), 'utf8');
+  return format === 'pdf'
+    ? invoicePdf(report, await invoiceContext(app, input.external_operator))
+    : Buffer.from(invoiceCsv(report), 'utf8');
 }
 
 /** Emails the approved invoice to the operator as a PDF (and CSV) through the outbox. */
@@ -751,34 +804,53 @@ export async function emailSalesReport(
   const report = await approvedInvoice(app, input);
   const operator = (await q.findOperator(app.db, input.external_operator))!;
   const name = `invoice-${report.start_date.replace(/ /g, '-')}`;
-  await queueEmail(app.db, app.clock.now(), {
-    to: operator.email,
-    subject: `Kitchaco payout invoice ${report.start_date} - ${report.end_date}`,
-    body: `Hello ${operator.businessName},\n\nYour payout invoice for ${report.start_date} to ${report.end_date} is attached. Payout (inc GST): $${report.invoice.payout_inc_gst.toFixed(2)}.\n\nKitchaco`,
-    attachments: [
-      {
-        filename: `${name}.pdf`,
-        contentType: 'application/pdf',
-        content: (await invoicePdf(report)).toString('base64'),
-      },
-      {
-        filename: `${name}.csv`,
-        contentType: 'text/csv',
-        content: Buffer.from(invoiceCsv(report)).toString('base64'),
-      },
-    ],
+  const pdf = await invoicePdf(report, await invoiceContext(app, operator.id));
+  const locations = await q.listLocations(app.db, { operatorId: operator.id });
+  await app.db.transaction(async (tx) => {
+    for (const location of locations) {
+      await recordAudit(tx, {
+        entityId: `${operator.id}:${fortnight(input).from}`,
+        locationId: location.id,
+        summary: `Invoice of ${operator.businessName} ${report.start_date} - ${report.end_date} emailed to ${operator.email}`,
+        before: null,
+        after: { to: operator.email, payout_inc_gst: report.invoice.payout_inc_gst },
+      });
+    }
+    await queueEmail(tx, app.clock.now(), {
+      to: operator.email,
+      subject: `Kitchaco payout invoice ${report.start_date} - ${report.end_date}`,
+      // Amounts as the screens show them ($19,354.55, -$12.50).
+      body: `Hello ${operator.businessName},\n\nYour payout invoice for ${report.start_date} to ${report.end_date} is attached. Payout (inc GST): ${formatAUD(toMills(report.invoice.payout_inc_gst))}.\n\nKitchaco`,
+      attachments: [
+        {
+          filename: `${name}.pdf`,
+          contentType: 'application/pdf',
+          content: pdf.toString('base64'),
+        },
+        {
+          filename: `${name}.csv`,
+          contentType: 'text/csv',
+          content: Buffer.from(invoiceCsv(report)).toString('base64'),
+        },
+      ],
+    });
   });
   return { success: true as const, message: FINANCE_MESSAGES.emailed };
 }
 
 // ---------------------------------------------------------------- transactional report
 
+/**
+ * The transactional report of the given locations as PDF and CSV. Each location's email gets a
+ * document of that location alone (its rows only); a download may cover several.
+ */
 async function transactionalDocument(
   db: DbOrTx,
   locations: q.LocationRow[],
   from: IsoDate,
   to: IsoDate,
   channels: SalesChannel[],
+  today: IsoDate,
 ) {
   const windows = locations.map((l) => ({
     id: l.id,
@@ -792,8 +864,23 @@ async function transactionalDocument(
     windows,
     channels.filter((c) => OWN.has(c)),
   );
-  const data = { from, to, locations: locations.map((l) => l.name), channels, orders, refunds };
-  const name = `transactions-${formatWireDate(from).replace(/ /g, '-')}`;
+  // The operator named in the header: the locations' one operator, if they share one.
+  const operatorIds = [...new Set(locations.map((l) => l.externalOperatorId))];
+  const operator =
+    operatorIds.length === 1 && operatorIds[0] !== null ? await q.findOperator(db, operatorIds[0]!) : null;
+  const data = {
+    from,
+    to,
+    locations: locations.map((l) => l.name),
+    channels,
+    orders,
+    refunds,
+    operator: operator ? { businessName: operator.businessName, abn: operator.abn } : null,
+    today,
+  };
+  // A location's own file name, so two locations' attachments are never taken for the same file.
+  const place = locations.length === 1 ? `${locations[0]!.name.replace(/[^A-Za-z0-9]+/g, '-')}-` : '';
+  const name = `transactions-${place}${formatWireDate(from).replace(/ /g, '-')}`;
   const pdf = await transactionalPdf(data);
   const csv = transactionalCsv(data);
   return {
@@ -825,9 +912,24 @@ export async function transactionalReport(app: AppContext, actor: Actor, input: 
       const operator = location.externalOperatorId
         ? await q.findOperator(tx, location.externalOperatorId)
         : null;
-      const doc = await transactionalDocument(tx, [location], from, to, channels);
+      const doc = await transactionalDocument(
+        tx,
+        [location],
+        from,
+        to,
+        channels,
+        localDate(now, DEFAULT_TIME_ZONE),
+      );
+      const recipient = registeredEmail(location, operator, user.email);
+      await recordAudit(tx, {
+        entityId: `${location.id}:${from}`,
+        locationId: location.id,
+        summary: `Transactional report of ${location.name} ${formatWireDate(from)} - ${formatWireDate(to)} emailed to ${recipient}`,
+        before: null,
+        after: { to: recipient, channels },
+      });
       await queueEmail(tx, now, {
-        to: registeredEmail(location, operator, user.email),
+        to: recipient,
         subject: `Kitchaco transactional report ${location.name} ${formatWireDate(from)} - ${formatWireDate(to)}`,
         body: `The orders${input.own_channels ? ' and card refunds' : ''} of ${location.name} from ${formatWireDate(from)} to ${formatWireDate(to)} are attached.`,
         attachments: doc.attachments,
@@ -844,6 +946,13 @@ export async function transactionalDownload(
 ) {
   const { from, to } = fortnight(input);
   const scope = await scopeOf(app, { kitchaco: input.kitchaco });
-  const doc = await transactionalDocument(app.db, scope.locations, from, to, chosenChannels(input));
+  const doc = await transactionalDocument(
+    app.db,
+    scope.locations,
+    from,
+    to,
+    chosenChannels(input),
+    localDate(app.clock.now(), DEFAULT_TIME_ZONE),
+  );
   return format === 'pdf' ? doc.pdf : Buffer.from(doc.csv, 'utf8');
 }

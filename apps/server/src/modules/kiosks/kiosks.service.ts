@@ -6,6 +6,7 @@ import { kiosks, locations } from '../../db/schema/index.js';
 import { conflict, notFound, unavailable, unprocessable } from '../../http/errors.js';
 import { type DeviceCode, TerminalRequestRefused } from '../../integrations/card-terminals.js';
 import { type Poller, startPoller } from '../../lib/poller.js';
+import { recordAudit } from '../audit/audit.record.js';
 
 /** The kiosks of every location (the POS Devices page), in the spec's shape. */
 export async function allKiosks(app: AppContext) {
@@ -99,15 +100,28 @@ export async function createDeviceCode(
     app.log.error({ err: error }, 'device code request failed');
     throw unavailable('The card provider did not answer. Please try again in a moment.');
   }
-  await app.db
-    .update(kiosks)
-    .set({
+  await app.db.transaction(async (tx) => {
+    const set = {
       squareTerminalDeviceCode: code.code,
       deviceCodeExpiresAt: code.pairBy,
       deviceCodeId: code.id,
       deviceCodeStatus: code.status === 'PAIRED' ? 'PAIRED' : 'UNPAIRED',
-    })
-    .where(eq(kiosks.id, row.kiosk.id));
+    };
+    await tx.update(kiosks).set(set).where(eq(kiosks.id, row.kiosk.id));
+    const k = row.kiosk;
+    await recordAudit(tx, {
+      entityId: k.id,
+      locationId: k.locationId,
+      summary: `Kiosk ${k.username}: terminal device code ${code.code} issued`,
+      before: {
+        squareTerminalDeviceCode: k.squareTerminalDeviceCode,
+        deviceCodeExpiresAt: k.deviceCodeExpiresAt,
+        deviceCodeId: k.deviceCodeId,
+        deviceCodeStatus: k.deviceCodeStatus,
+      },
+      after: set,
+    });
+  });
   return {
     success: true as const,
     data: JSON.stringify({

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { type Poller, startPoller } from '../../lib/poller.js';
+import { recordAudit } from '../audit/audit.record.js';
 import { processDoordashEvent } from './doordash.service.js';
 import * as q from './inbox.queries.js';
 import { processUberEatsEvent } from './uber-eats.service.js';
@@ -182,8 +183,18 @@ export async function listInbox(
 export async function retryInboxEvent(app: AppContext, id: number) {
   const existing = await q.findEvent(app.db, id);
   if (!existing) throw notFound(`Inbox event #${id} does not exist.`);
-  const row = await q.requeue(app.db, id, app.clock.now());
-  if (!row) throw conflict(`Inbox event #${id} is already processed.`);
+  const row = await app.db.transaction(async (tx) => {
+    const requeued = await q.requeue(tx, id, app.clock.now());
+    if (!requeued) throw conflict(`Inbox event #${id} is already processed.`);
+    await recordAudit(tx, {
+      entityId: id,
+      locationId: null,
+      summary: `Marketplace event #${id} (${existing.eventId}) put back for processing`,
+      before: { status: existing.status, attempts: existing.attempts },
+      after: { status: requeued.status, attempts: requeued.attempts },
+    });
+    return requeued;
+  });
   app.log.info({ inboxId: id, eventId: row.eventId }, 'marketplace event put back for the worker');
   return { success: true as const, row: presentRow(row) };
 }

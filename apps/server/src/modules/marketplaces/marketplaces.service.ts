@@ -33,6 +33,7 @@ import {
   unprocessable,
 } from '../../http/errors.js';
 import { signatureMatches } from '../../integrations/marketplace-signatures.js';
+import { changedFields, recordAudit } from '../audit/audit.record.js';
 import { presentImportedOrder, presentLocations, presentStore } from './marketplaces.presenter.js';
 import * as q from './marketplaces.queries.js';
 
@@ -348,6 +349,20 @@ export async function writeFileOrders(
       tx,
       fresh.flatMap((l) => l.lines.map((line) => ({ ...line, orderId: ids.get(l.order.externalId)! }))),
     );
+    // One entry per location: what the file added to its ledger.
+    const byLocation = new Map<number, LedgerOrder[]>();
+    for (const l of fresh) byLocation.set(l.row.locationId, [...(byLocation.get(l.row.locationId) ?? []), l]);
+    for (const [locationId, added] of byLocation) {
+      const channel = added[0]!.row.channel;
+      const total = toAmount(sum(added.map((l) => l.order.total)));
+      await recordAudit(tx, {
+        entityId: added.map((l) => ids.get(l.order.externalId)).join(','),
+        locationId,
+        summary: `${added.length} ${channel} order(s) imported from a file, $${total.toFixed(2)}`,
+        before: null,
+        after: { channel, orders: added.map((l) => l.order.externalId), total },
+      });
+    }
     return fresh;
   });
 }
@@ -397,18 +412,40 @@ export async function saveStoreMapping(app: AppContext, input: SaveMarketplaceSt
   if (vendorId !== null && (await q.vendorLocation(app.db, vendorId)) !== input.location_id) {
     throw invalid(`vendor_id: brand #${vendorId} is not at location #${input.location_id}`, 'vendor_id');
   }
-  const id = await q.saveStore(app.db, input.id, {
-    channel: input.platform,
-    storeId: input.store_id,
-    name: input.name,
-    locationId: input.location_id,
-    vendorId,
-    updatedAt: app.clock.now(),
+  const id = await app.db.transaction(async (tx) => {
+    const before = input.id === undefined ? null : await q.findStoreById(tx, input.id);
+    const row = {
+      channel: input.platform,
+      storeId: input.store_id,
+      name: input.name,
+      locationId: input.location_id,
+      vendorId,
+    };
+    const saved = await q.saveStore(tx, input.id, { ...row, updatedAt: app.clock.now() });
+    if (saved === null) {
+      throw conflict(
+        `${MARKETPLACE_PLATFORMS[input.platform].name} store '${input.store_id}' is already mapped: change that mapping instead.`,
+      );
+    }
+    const platform = MARKETPLACE_PLATFORMS[input.platform].name;
+    await recordAudit(tx, {
+      entityId: saved,
+      locationId: input.location_id,
+      summary: `${platform} store '${input.store_id}' ${before ? 'changed' : 'mapped'}: ${input.name}`,
+      ...(before
+        ? changedFields(
+            {
+              channel: before.channel,
+              storeId: before.storeId,
+              name: before.name,
+              locationId: before.locationId,
+              vendorId: before.vendorId,
+            },
+            row,
+          )
+        : { before: null, after: row }),
+    });
+    return saved;
   });
-  if (id === null) {
-    throw conflict(
-      `${MARKETPLACE_PLATFORMS[input.platform].name} store '${input.store_id}' is already mapped: change that mapping instead.`,
-    );
-  }
   return { success: true as const, store: presentStore((await q.findStoreById(app.db, id))!) };
 }

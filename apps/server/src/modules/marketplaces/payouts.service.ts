@@ -34,6 +34,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { NamedFile } from '../../http/registry.js';
+import { recordAudit } from '../audit/audit.record.js';
 import * as mq from './marketplaces.queries.js';
 import {
   fileRejected,
@@ -114,7 +115,24 @@ export async function importPayoutReport(
   input: PayoutImportRequest,
 ): Promise<PayoutImportResponse> {
   const channel = input.platform;
-  const stored = await storePayoutReport(app.db, channel, input.csv, app.clock.now());
+  const stored = await app.db.transaction(async (tx) => {
+    const report = await storePayoutReport(tx, channel, input.csv, app.clock.now());
+    const dates = report.rows.map((r) => r.orderDate).sort();
+    await recordAudit(tx, {
+      entityId: `${channel}:${dates[0] ?? ''}..${dates.at(-1) ?? ''}`,
+      locationId: null,
+      summary: `${channel} payout report imported: ${report.rows.length} rows, ${report.newRows} new`,
+      before: null,
+      after: {
+        channel,
+        rows: report.rows.length,
+        new_rows: report.newRows,
+        from: dates[0],
+        to: dates.at(-1),
+      },
+    });
+    return report;
+  });
   const { rows } = stored;
   const dates = rows.map((r) => r.orderDate).sort();
   const answer: PayoutImportResponse = {

@@ -1,12 +1,16 @@
 import type { MealStatus } from '@kitchaco/domain';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   locations,
+  type MenuChangeKind,
+  type MenuChangeStatus,
   mealCategories,
   mealCombos,
   mealSubitems,
   meals,
+  menuChangeRequests,
+  staffUsers,
   vendors,
 } from '../../db/schema/index.js';
 
@@ -169,4 +173,93 @@ export async function findCombo(db: DbOrTx, id: number) {
 export async function findSubitem(db: DbOrTx, id: number) {
   const [row] = await db.select().from(mealSubitems).where(eq(mealSubitems.id, id));
   return row ?? null;
+}
+
+// ---------------------------------------------------------------- change requests
+
+export type ChangeRow = typeof menuChangeRequests.$inferSelect;
+
+const requesterName = staffUsers.email;
+
+/** The pending change of one item, locked until the transaction ends (FOR UPDATE). */
+export async function pendingChangeFor(db: DbOrTx, kind: MenuChangeKind, targetId: number) {
+  const [row] = await db
+    .select()
+    .from(menuChangeRequests)
+    .where(
+      and(
+        eq(menuChangeRequests.kind, kind),
+        eq(menuChangeRequests.targetId, targetId),
+        eq(menuChangeRequests.status, 'pending'),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+/** Pending changes of these meals (and their combos and sub-items), with who asked. */
+export async function pendingChangesOf(db: DbOrTx, mealIds: number[]) {
+  if (mealIds.length === 0) return [];
+  return db
+    .select({ change: menuChangeRequests, requestedBy: requesterName })
+    .from(menuChangeRequests)
+    .leftJoin(staffUsers, eq(staffUsers.id, menuChangeRequests.requestedBy))
+    .where(and(inArray(menuChangeRequests.mealId, mealIds), eq(menuChangeRequests.status, 'pending')))
+    .orderBy(asc(menuChangeRequests.createdAt), asc(menuChangeRequests.id));
+}
+
+/** The latest decision (approved or rejected) per meal, on the meal or any of its combos and sub-items. */
+export async function lastDecisionsOf(db: DbOrTx, mealIds: number[]) {
+  if (mealIds.length === 0) return [];
+  return db
+    .selectDistinctOn([menuChangeRequests.mealId])
+    .from(menuChangeRequests)
+    .where(
+      and(
+        inArray(menuChangeRequests.mealId, mealIds),
+        inArray(menuChangeRequests.status, ['approved', 'rejected']),
+      ),
+    )
+    .orderBy(
+      asc(menuChangeRequests.mealId),
+      desc(menuChangeRequests.reviewedAt),
+      desc(menuChangeRequests.id),
+    );
+}
+
+export async function insertChange(db: DbOrTx, values: typeof menuChangeRequests.$inferInsert) {
+  const [row] = await db.insert(menuChangeRequests).values(values).returning();
+  return row!;
+}
+
+/** Closes a change request (superseded, approved or rejected). */
+export async function closeChange(
+  db: DbOrTx,
+  id: number,
+  values: {
+    status: Exclude<MenuChangeStatus, 'pending'>;
+    reviewedBy?: number | null;
+    reviewedAt?: Date;
+    reason?: string;
+  },
+) {
+  await db.update(menuChangeRequests).set(values).where(eq(menuChangeRequests.id, id));
+}
+
+/** Every pending change with its meal, brand, location and who asked (the review queue). */
+export async function pendingChangesForReview(db: DbOrTx) {
+  return db
+    .select({
+      change: menuChangeRequests,
+      meal: meals,
+      vendor: vendors.title,
+      location: locations.name,
+      requestedBy: requesterName,
+    })
+    .from(menuChangeRequests)
+    .innerJoin(meals, eq(meals.id, menuChangeRequests.mealId))
+    .innerJoin(vendors, eq(vendors.id, meals.vendorId))
+    .innerJoin(locations, eq(locations.id, vendors.locationId))
+    .leftJoin(staffUsers, eq(staffUsers.id, menuChangeRequests.requestedBy))
+    .where(eq(menuChangeRequests.status, 'pending'));
 }

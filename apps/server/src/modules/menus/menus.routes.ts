@@ -26,7 +26,7 @@ export const menusModule: Module = {
       handler: (ctx) => menus.reviewQueue(ctx.app),
     }),
     defineCall(menusCalls.reviewMenuItem, {
-      handler: (ctx, input) => menus.reviewMenuItem(ctx.app, input),
+      handler: (ctx, input) => menus.reviewMenuItem(ctx.app, ctx.actor, input),
     }),
   ],
 };

@@ -126,7 +126,7 @@ describe('menu management', () => {
     expect((await call(admin, { query_type: 'menu_review_queue' })).body.items).toEqual([]);
   });
 
-  it("an operator's edit of a live meal takes it back to review; a super admin's edit keeps the chosen status", async () => {
+  it("an operator's edit of a live meal waits as a pending change, the live meal on sale; a super admin's edit is live", async () => {
     const edit = (token: string, price: number, status = 'Enabled') =>
       call(token, {
         query_type: 'update_menu',
@@ -142,18 +142,21 @@ describe('menu management', () => {
     expect((await edit(operator, 13)).status).toBe(200);
     let item = (await call(admin, { query_type: 'get_specific_menu_item', meal_id: mealId })).body.menu_item;
     expect(item).toMatchObject({
-      status: 'Waiting for review',
-      meal_price: 13,
-      description: 'Now with pickles',
+      status: 'Enabled',
+      meal_price: 12,
+      pending_change: {
+        after: { price: 13, description: 'Now with pickles' },
+        changed: ['price', 'description'],
+      },
     });
     expect(item.meal_combo.map((c: { name: string; status: string }) => `${c.name}:${c.status}`)).toEqual([
       'Cheese:Enabled',
       'Egg:Waiting for review',
     ]);
-    expect((await customerMenu(brandId)).meals.map((m) => m.meal_name)).not.toContain('Classic Burger');
+    expect((await customerMenu(brandId)).meals.map((m) => m.meal_name)).toContain('Classic Burger');
     expect((await edit(admin, 13, 'Enabled')).status).toBe(200);
     item = (await call(admin, { query_type: 'get_specific_menu_item', meal_id: mealId })).body.menu_item;
-    expect(item.status).toBe('Enabled');
+    expect(item).toMatchObject({ status: 'Enabled', meal_price: 13 });
   });
 
   it('refuses an Enabled meal at price 0 with the spec messages', async () => {

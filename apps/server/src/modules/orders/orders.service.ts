@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Actor } from '../../http/actor.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { EventStream } from '../../http/registry.js';
+import { recordAudit } from '../audit/audit.record.js';
 import { queueSms } from '../notifications/outbox.service.js';
 import {
   type CancellationMoney,
@@ -86,6 +87,13 @@ export async function updateOrderStatus(app: AppContext, actor: Actor, orderId: 
       at: now,
     });
     const settled = prepared ? await settleCancellation(app, tx, orderId, actor.user.id, prepared) : null;
+    await recordAudit(tx, {
+      entityId: orderId,
+      locationId: row.order.locationId,
+      summary: `Order #${orderId}: ${from} → ${status}${settled ? ` (${settled.kind} $${settled.amount.toFixed(2)})` : ''}`,
+      before: { status: from },
+      after: { status, ...(settled ? { money: settled } : {}) },
+    });
     const phone = row.customerPhone ?? row.order.customerPhone;
     if (phone && row.order.customerId) {
       const refunded = settled ? ` ${refundSentence(settled, 'Your')}` : '';

@@ -233,7 +233,7 @@ describe('a server killed between the authorisation and the order write', () => 
         authorization: `Token ${token}`,
       });
     }
-    expect(run.status).toBe(200);
+    expect(run.status, JSON.stringify(run.body) + output.slice(-3000)).toBe(200);
 
     // Charged (captured, not given back) at Square = paid for orders that exist, to the cent.
     const all = (await call('GET', '/api/v1/orders/', undefined, auth)).body as unknown as {

@@ -9,6 +9,7 @@ import { conflict, forbidden, notFound, unavailable, unprocessable } from '../..
 import type { ProviderPayment, ProviderRefund } from '../../integrations/payments.js';
 import { providerKey, SquareUnauthorized } from '../../integrations/payments.js';
 import { WriteBatcher } from '../../lib/write-batcher.js';
+import { recordAudit } from '../audit/audit.record.js';
 import { activeLocation } from '../locations/locations.service.js';
 import * as q from './payments.queries.js';
 
@@ -190,6 +191,18 @@ export async function refundOrder(app: AppContext, actor: Actor, input: RefundRe
       createdAt: now,
     });
     await q.addRefunded(tx, payment.id, cents, now);
+    await recordAudit(tx, {
+      entityId: order.id,
+      locationId: order.locationId,
+      summary: `Order #${order.id}: refund of $${q.centsToAmount(cents)} requested (${input.reason})`,
+      before: { refunded: q.centsToAmount(payment.refundedCents) },
+      after: {
+        refunded: q.centsToAmount(payment.refundedCents + cents),
+        refund_id: refund.id,
+        reason: input.reason,
+        vendor_id: input.vendor_id ?? null,
+      },
+    });
     return { payment, refund };
   });
   const settled = await sendRefund(app, payment, refund);
@@ -416,9 +429,20 @@ export async function resolvePaymentFlag(
   resolution: string,
 ) {
   const by = staffId(actor);
-  if (!(await q.resolveFlag(app.db, paymentId, by, resolution, app.clock.now()))) {
-    throw notFound(`Payment ${paymentId} has no flag to close.`);
-  }
+  await app.db.transaction(async (tx) => {
+    const payment = await q.lockPayment(tx, paymentId);
+    if (!payment || !(await q.resolveFlag(tx, paymentId, by, resolution, app.clock.now()))) {
+      throw notFound(`Payment ${paymentId} has no flag to close.`);
+    }
+    const order = payment.orderId ? await q.orderForRefund(tx, payment.orderId, false) : null;
+    await recordAudit(tx, {
+      entityId: paymentId,
+      locationId: order?.locationId ?? null,
+      summary: `Payment ${paymentId} flag closed: ${resolution}`,
+      before: { flag: payment.flag, resolution: payment.resolution },
+      after: { flag: payment.flag, resolution },
+    });
+  });
   return { success: true as const };
 }
 

@@ -5,6 +5,7 @@ import { locations, orders, paymentReconciliations, payments } from '../../db/sc
 import { conflict } from '../../http/errors.js';
 import { type ProviderPayment, providerKey } from '../../integrations/payments.js';
 import { type Poller, startPoller } from '../../lib/poller.js';
+import { recordAudit } from '../audit/audit.record.js';
 import * as q from './payments.queries.js';
 import { applyRefund, recordPaymentStatus, sendRefund } from './payments.service.js';
 
@@ -45,6 +46,13 @@ async function startRun(app: AppContext, from: Date, to: Date) {
       .insert(paymentReconciliations)
       .values({ startedAt: now, fromAt: from, toAt: to })
       .returning();
+    await recordAudit(tx, {
+      entityId: run!.id,
+      locationId: null,
+      summary: `Payment reconciliation #${run!.id} run by hand`,
+      before: null,
+      after: { from: from.toISOString(), to: now.toISOString() },
+    });
     return run!;
   });
 }

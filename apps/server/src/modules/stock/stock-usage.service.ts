@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { stockBundles } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
+import { changedFields, recordAudit } from '../audit/audit.record.js';
 import * as q from './stock.queries.js';
 import { wireRange } from './stock.service.js';
 
@@ -91,6 +92,7 @@ async function checkItemForMeal(app: AppContext, mealId: number, itemId: number)
   if (!item || item.item.locationId !== meal.locationId) {
     throw invalid(`stock item ${itemId} is not on the stock list of this meal's location`, 'stock_list_id');
   }
+  return { locationId: meal.locationId, item: item.item.name };
 }
 
 const qtyText = (qty: number) => {
@@ -102,13 +104,21 @@ export async function addStockBundle(
   app: AppContext,
   input: { meal_id: number; stock_list_id: number; qty: number },
 ) {
-  await checkItemForMeal(app, input.meal_id, input.stock_list_id);
+  const at = await checkItemForMeal(app, input.meal_id, input.stock_list_id);
   if (await q.findBundleOf(app.db, input.meal_id, input.stock_list_id)) {
     throw conflict("This stock item is already in the meal's bundle: edit its quantity instead.");
   }
-  await app.db
-    .insert(stockBundles)
-    .values({ mealId: input.meal_id, stockListItemId: input.stock_list_id, qty: qtyText(input.qty) });
+  await app.db.transaction(async (tx) => {
+    const values = { mealId: input.meal_id, stockListItemId: input.stock_list_id, qty: qtyText(input.qty) };
+    const [added] = await tx.insert(stockBundles).values(values).returning({ id: stockBundles.id });
+    await recordAudit(tx, {
+      entityId: added!.id,
+      locationId: at.locationId,
+      summary: `Bundle of meal ${input.meal_id}: ${values.qty} × ${at.item} added`,
+      before: null,
+      after: values,
+    });
+  });
   return { success: true as const };
 }
 
@@ -119,22 +129,35 @@ export async function updateStockBundle(
   const { id, stock_list__id: itemId, qty } = input.stock_bundle;
   const bundle = await q.findBundle(app.db, id);
   if (!bundle) throw notFound('This bundle line does not exist.');
-  await checkItemForMeal(app, bundle.mealId, itemId);
+  const at = await checkItemForMeal(app, bundle.mealId, itemId);
   if (await q.findBundleOf(app.db, bundle.mealId, itemId, id)) {
     throw conflict("This stock item is already in the meal's bundle.");
   }
-  await app.db
-    .update(stockBundles)
-    .set({ stockListItemId: itemId, qty: qtyText(qty) })
-    .where(eq(stockBundles.id, id));
+  await app.db.transaction(async (tx) => {
+    const set = { stockListItemId: itemId, qty: qtyText(qty) };
+    await tx.update(stockBundles).set(set).where(eq(stockBundles.id, id));
+    await recordAudit(tx, {
+      entityId: id,
+      locationId: at.locationId,
+      summary: `Bundle of meal ${bundle.mealId}: ${set.qty} × ${at.item}`,
+      ...changedFields({ stockListItemId: bundle.stockListItemId, qty: bundle.qty }, set),
+    });
+  });
   return { success: true as const };
 }
 
 export async function deleteStockBundle(app: AppContext, id: number) {
-  const deleted = await app.db
-    .delete(stockBundles)
-    .where(eq(stockBundles.id, id))
-    .returning({ id: stockBundles.id });
-  if (deleted.length === 0) throw notFound('This bundle line does not exist.');
+  await app.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(stockBundles).where(eq(stockBundles.id, id)).returning();
+    if (!deleted) throw notFound('This bundle line does not exist.');
+    const meal = await q.findMealLocation(tx, deleted.mealId);
+    await recordAudit(tx, {
+      entityId: id,
+      locationId: meal?.locationId ?? null,
+      summary: `Bundle of meal ${deleted.mealId}: stock item ${deleted.stockListItemId} removed`,
+      before: deleted,
+      after: null,
+    });
+  });
   return { success: true as const };
 }

@@ -30,6 +30,7 @@ import type { AppContext } from '../../context.js';
 import { locations, stockListItems, stockOrderLines, stockUnits } from '../../db/schema/index.js';
 import type { Actor, StaffActor } from '../../http/actor.js';
 import { conflict, forbidden, invalid, notFound, ruleFailed } from '../../http/errors.js';
+import { changedFields, recordAudit } from '../audit/audit.record.js';
 import { queueEmail } from '../notifications/outbox.service.js';
 import { presentOrder, presentOrders } from './stock.presenter.js';
 import * as q from './stock.queries.js';
@@ -64,6 +65,11 @@ const money = (m: Mills) => toFixedString(m, 2);
 const ORDER_ID_MARK = '\u0001order\u0001';
 
 // ---------------------------------------------------------------- pricing the lines a client sends
+
+/** Stock lines as the audit log keeps them: item, name and quantity. */
+function auditLines(lines: readonly ResolvedLine[]) {
+  return lines.map((l) => ({ id: l.item.id, name: l.item.name, qty: l.qty }));
+}
 
 export interface ResolvedLine {
   item: q.ItemWithUnit['item'];
@@ -301,13 +307,23 @@ export async function placeStockOrder(app: AppContext, actor: Actor, { orderData
     { ...order, id: ORDER_ID_MARK as never },
     priced.ordered,
   ).split(ORDER_ID_MARK);
-  const { id, lineIds } = await q.writeStockOrder(app.db, {
-    order: written,
-    lines: rows,
-    email: {
-      subject: ['New stock order #', ` from ${location.name}`],
-      body: [body[0]!, body.slice(1).join('')],
-    },
+  const { id, lineIds } = await app.db.transaction(async (tx) => {
+    const placed = await q.writeStockOrder(tx, {
+      order: written,
+      lines: rows,
+      email: {
+        subject: ['New stock order #', ` from ${location.name}`],
+        body: [body[0]!, body.slice(1).join('')],
+      },
+    });
+    await recordAudit(tx, {
+      entityId: placed.id,
+      locationId: location.id,
+      summary: `Stock order #${placed.id} placed for ${location.name}: ${money(priced.amounts.total)}`,
+      before: null,
+      after: { total: money(priced.amounts.total), lines: auditLines(priced.ordered) },
+    });
+    return placed;
   });
   order.id = id;
   const data = presentOrder(
@@ -369,8 +385,19 @@ export async function editStockOrder(app: AppContext, actor: Actor, { orderData 
       updatedAt: now,
     });
     if (!row) throw conflict(STOCK_MESSAGES.alreadyDecided);
+    const before = (await q.linesOfOrders(tx, [order.id])).filter((l) => l.line.kind === 'ordered');
     await q.deleteLines(tx, order.id, 'ordered');
     await q.insertLines(tx, lineRows(order.id, 'ordered', priced.ordered));
+    await recordAudit(tx, {
+      entityId: order.id,
+      locationId: order.locationId,
+      summary: `Stock order #${order.id} edited: ${order.total} → ${row.total}`,
+      before: {
+        total: order.total,
+        lines: before.map((l) => ({ id: l.line.stockListItemId, qty: l.line.qty })),
+      },
+      after: { total: row.total, lines: auditLines(priced.ordered) },
+    });
     return row;
   });
   const [data] = await presentOrders(app.db, [updated], 'location', now);
@@ -453,6 +480,18 @@ export async function approveStockOrder(
         adjusted.push({ item: r.item, unit: r.unit, qty: 0, expiry: null });
     }
     await q.insertLines(tx, lineRows(order.id, 'adjusted', adjusted));
+    await recordAudit(tx, {
+      entityId: order.id,
+      locationId: order.locationId,
+      summary: `Stock order #${order.id} of ${location.name} approved: ${row.total}${adjustment ? ` (adjustment ${money(adjustment)})` : ''}`,
+      before: { status: order.status, total: order.total },
+      after: {
+        status: row.status,
+        total: row.total,
+        admin_adjustment: row.adminAdjustment,
+        adjusted: auditLines(adjusted),
+      },
+    });
     for (const l of sent) {
       if (l.expiry === null) continue;
       await tx
@@ -508,6 +547,13 @@ export async function disapproveStockOrder(app: AppContext, actor: Actor, orderI
       updatedAt: now,
     });
     if (!updated) throw conflict(STOCK_MESSAGES.alreadyDecided);
+    await recordAudit(tx, {
+      entityId: order.id,
+      locationId: order.locationId,
+      summary: `Stock order #${order.id} of ${location.name} disapproved${reason ? `: ${reason}` : ''}`,
+      before: { status: order.status },
+      after: { status: updated.status, reason: reason || null },
+    });
     const body = [
       `Your stock order #${order.id} for ${location.address} was disapproved.`,
       reason ? `Reason: ${reason}` : 'No reason was given.',
@@ -669,8 +715,36 @@ export async function updateAdminStockList(app: AppContext, { stockData }: Updat
         tx,
         targets.map((t) => t.locationId),
       );
-      for (const t of targets)
+      for (const t of targets) {
         message.push({ [row.name]: locs.get(t.locationId)?.name ?? String(t.locationId) });
+        const item = existing.item;
+        const changed = changedFields(
+          {
+            name: item.name,
+            unit_id: item.unitId,
+            price: item.price,
+            par: item.par,
+            has_expiry: item.hasExpiry,
+            has_gst: item.hasGst,
+            status: item.status,
+          },
+          {
+            name: row.name,
+            unit_id: unit.id,
+            price,
+            ...(row.par !== undefined && t.id === item.id ? { par: String(row.par) } : {}),
+            has_expiry: row.has_expiry,
+            has_gst: row.has_gst,
+            status: row.status,
+          },
+        );
+        await recordAudit(tx, {
+          entityId: t.id,
+          locationId: t.locationId,
+          summary: `Stock item ${row.name} at ${locs.get(t.locationId)?.name ?? t.locationId}: ${Object.keys(changed.after).join(', ') || 'saved unchanged'}`,
+          ...changed,
+        });
+      }
     }
     return { success: true as const, message };
   });

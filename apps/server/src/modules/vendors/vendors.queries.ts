@@ -110,6 +110,8 @@ export async function insertFeedPost(db: DbOrTx, row: typeof feedPosts.$inferIns
   return post!;
 }
 
-export async function deleteFeedPost(db: DbOrTx, id: number): Promise<boolean> {
-  return (await db.delete(feedPosts).where(eq(feedPosts.id, id)).returning({ id: feedPosts.id })).length > 0;
+/** Removes a post; answers it as it was, or null when there was none. */
+export async function deleteFeedPost(db: DbOrTx, id: number) {
+  const [removed] = await db.delete(feedPosts).where(eq(feedPosts.id, id)).returning();
+  return removed ?? null;
 }

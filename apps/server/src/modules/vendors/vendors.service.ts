@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { feedPosts } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { changeCatalog } from '../../lib/catalog-cache.js';
+import { recordAudit } from '../audit/audit.record.js';
 import * as q from './vendors.queries.js';
 
 const amount = (v: string) => toAmount(toMills(v));
@@ -90,21 +91,37 @@ export async function addFeedPost(
   app: AppContext,
   input: { title: string; body: string; link?: string | undefined; image?: string | undefined },
 ) {
-  const post = await changeCatalog(app, (tx) =>
-    q.insertFeedPost(tx, {
+  const post = await changeCatalog(app, async (tx) => {
+    const added = await q.insertFeedPost(tx, {
       title: input.title,
       body: input.body,
       link: input.link ?? null,
       image: input.image ?? null,
       publishedAt: app.clock.now(),
-    }),
-  );
+    });
+    await recordAudit(tx, {
+      entityId: added.id,
+      locationId: null,
+      summary: `Feed post published: ${added.title}`,
+      before: null,
+      after: presentPost(added),
+    });
+    return added;
+  });
   return { success: true as const, post: presentPost(post) };
 }
 
 export async function removeFeedPost(app: AppContext, id: number) {
   await changeCatalog(app, async (tx) => {
-    if (!(await q.deleteFeedPost(tx, id))) throw notFound('No such post.');
+    const removed = await q.deleteFeedPost(tx, id);
+    if (!removed) throw notFound('No such post.');
+    await recordAudit(tx, {
+      entityId: id,
+      locationId: null,
+      summary: `Feed post removed: ${removed.title}`,
+      before: presentPost(removed),
+      after: null,
+    });
   });
   return { success: true as const };
 }

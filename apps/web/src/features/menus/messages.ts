@@ -13,6 +13,8 @@ export const MENUS_TEXT = {
   savedForReview: "Saved. Your changes are waiting for the super admin's review.",
   waitingBanner:
     "This meal is waiting for the super admin's review. Customers do not see it until it is approved.",
+  pendingNote:
+    'Customers still see the live version until the super admin approves this change. Saving again replaces it; saving the live values withdraws it.',
   rejectedBanner:
     'The super admin rejected this meal. Change it and submit again to send it back for review.',
   comboExplained:

@@ -490,7 +490,7 @@ export function AdminMenuReviewPage() {
         <Stack gap="lg">
           <Heading
             title="Menu Review"
-            subtitle="Meals, combos and sub items operators added or changed. Approve puts them on the customer menu; Reject keeps them off."
+            subtitle="Meals, combos and sub items operators added or changed. A change of a live item shows the live values beside the proposed ones; customers keep the live version until you approve it. Reject asks for a reason, which the operator sees."
           />
           <ReviewQueue editPath={(mealId) => ADMIN.edit(mealId)} />
         </Stack>

@@ -90,6 +90,7 @@ export const STAFF_PORTALS = {
       { group: 'Stock', label: 'Stock List', to: '/stock-admin-stocklist' },
       { group: 'Stock', label: 'Stock Bundles', to: '/stock-admin-bundle' },
       { group: 'Devices', label: 'POS Devices', to: '/admin-kiosks' },
+      { group: 'Records', label: 'Audit log', to: '/admin-audit' },
     ],
   },
   operatorAdmin: {
@@ -105,6 +106,7 @@ export const STAFF_PORTALS = {
       { label: 'Menu', to: '/operator-admin-menu' },
       { label: 'New Stock Order', to: '/operator-admin-stock' },
       { label: 'Stock Orders', to: '/operator-stock-orders' },
+      { label: 'Audit log', to: '/admin-audit' },
     ],
   },
 } as const satisfies Record<string, StaffPortal>;

@@ -33,6 +33,7 @@ import {
   sameFilters,
   useReportFilters,
 } from '../../../lib/report-filters/use-report-filters';
+import { useToggleSet } from '../../../lib/use-toggle-set';
 import { OPERATOR_LOCATION } from '../api/back-office-keys';
 import { useExportOrders } from '../api/export-orders';
 import { type OrderListSource, type OrdersFilter, useOrders } from '../api/get-orders';
@@ -75,14 +76,7 @@ function OrdersTable({
   canChangeStatus: boolean;
   onChooseStatus: (change: StatusChange) => void;
 }) {
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (id: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const [open, toggle] = useToggleSet<number>();
 
   return (
     <Table.ScrollContainer minWidth={1100}>

@@ -1,10 +1,11 @@
 import type { AdminMeal } from '@kitchaco/domain';
-import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { aud, tabularNums } from '../../../components/amounts';
 import { FoodImage } from '../../../components/food-image';
 import { MealStatusBadge } from './meal-status-badge';
+import { openRejection, pendingChangesOf, rejectionText } from './review-status';
 
 interface MealCardProps {
   meal: AdminMeal;
@@ -16,6 +17,8 @@ interface MealCardProps {
 /** One meal of the management list: picture, name, price, status, its combos and sub items, Edit. */
 export function MealCard({ meal, editPath, highlighted = false }: MealCardProps) {
   const titleId = `meal-${meal.id}`;
+  const pending = pendingChangesOf(meal).length;
+  const rejection = openRejection(meal);
   return (
     <Paper
       component="article"
@@ -35,9 +38,19 @@ export function MealCard({ meal, editPath, highlighted = false }: MealCardProps)
             {aud(meal.meal_price)}
           </Text>
         </Group>
-        <div>
+        <Group gap="xs">
           <MealStatusBadge status={meal.status} />
-        </div>
+          {pending > 0 && (
+            <Badge color="yellow.9" variant="outline" c="dark.8" tt="none" radius="sm">
+              {pending === 1 ? 'Pending change' : `${pending} pending changes`}
+            </Badge>
+          )}
+        </Group>
+        {rejection && (
+          <Text size="sm" c="red.9">
+            {rejectionText(rejection)}
+          </Text>
+        )}
         {meal.description && (
           <Text size="sm" c="dimmed" lineClamp={2}>
             {meal.description}

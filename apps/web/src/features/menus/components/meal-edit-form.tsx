@@ -8,6 +8,7 @@ import { MENUS_TEXT } from '../messages';
 import { AddExtraDialog, type ExtraKind } from './add-extra-dialog';
 import { type ExtraRow, ExtrasEditor } from './extras-editor';
 import { type MealDraft, MealFields, type MenuRole, priceOf } from './meal-fields';
+import { openRejection, pendingChangesOf, ReviewStatus } from './review-status';
 
 interface MealEditFormProps {
   /** The meal as the server has it; read again after every save and add. */
@@ -16,15 +17,28 @@ interface MealEditFormProps {
   categories?: readonly { id: number; title: string }[] | undefined;
 }
 
+/**
+ * The form's starting values. An operator continues their pending change (what they proposed),
+ * a super admin edits the live meal.
+ */
 function draftOf(item: MenuItem, editor: MenuRole): MealDraft {
+  const proposed = editor === 'operator' ? item.pending_change?.after : undefined;
   return {
-    meal_name: item.meal_name,
-    meal_price: item.meal_price,
+    meal_name: proposed?.name ?? item.meal_name,
+    meal_price: proposed?.price ?? item.meal_price,
     status: editor === 'operator' ? 'Waiting for review' : item.status,
-    description: item.description,
+    description: proposed?.description ?? item.description,
     category_id: item.category_id === null ? null : String(item.category_id),
     image: null,
   };
+}
+
+/** A combo or sub item as the form starts it: for an operator, with their pending change on top. */
+function rowOf<
+  T extends { name: string; price: number; pending_change?: { after: { name: string; price: number } } },
+>(row: T, editor: MenuRole): T {
+  const proposed = editor === 'operator' ? row.pending_change?.after : undefined;
+  return proposed ? { ...row, name: proposed.name, price: proposed.price } : row;
 }
 
 /** Rows as the server has them with the changes typed here on top. */
@@ -46,8 +60,15 @@ export function MealEditForm({ item, editor, categories }: MealEditFormProps) {
   const [saved, setSaved] = useState(false);
   const [adding, setAdding] = useState<ExtraKind | null>(null);
 
-  const combos = withEdits(item.meal_combo, comboEdits);
-  const subitems = withEdits(item.meal_subitem, subitemEdits);
+  const combos = withEdits(
+    item.meal_combo.map((c) => rowOf(c, editor)),
+    comboEdits,
+  );
+  const subitems = withEdits(
+    item.meal_subitem.map((s) => rowOf(s, editor)),
+    subitemEdits,
+  );
+  const rejection = openRejection(item);
   const change = (patch: Partial<MealDraft>) => {
     setSaved(false);
     setDraft((d) => ({ ...d, ...patch }));
@@ -98,7 +119,19 @@ export function MealEditForm({ item, editor, categories }: MealEditFormProps) {
           {MENUS_TEXT.waitingBanner}
         </Alert>
       )}
-      {item.status === 'Rejected' && (
+      {editor === 'operator' && <ReviewStatus item={item} />}
+      {editor === 'admin' && pendingChangesOf(item).length > 0 && (
+        <Alert color="yellow" variant="light" title="An operator's change waits for review">
+          Customers see the live values below until it is decided in Menu Review. What you save here is live
+          at once; approving the change later writes only the fields the operator changed.
+        </Alert>
+      )}
+      {editor === 'admin' && rejection && (
+        <Alert color="red" variant="light" title="Last change rejected">
+          {rejection.reason ? `Rejected: ${rejection.reason}` : 'Rejected.'}
+        </Alert>
+      )}
+      {item.status === 'Rejected' && !rejection && (
         <Alert color="red" variant="light" title="Rejected">
           {MENUS_TEXT.rejectedBanner}
         </Alert>
@@ -113,7 +146,9 @@ export function MealEditForm({ item, editor, categories }: MealEditFormProps) {
               editor={editor}
               adding={false}
               categories={categories}
-              currentImage={item.meal_image}
+              currentImage={
+                (editor === 'operator' ? item.pending_change?.after.image : undefined) ?? item.meal_image
+              }
               seed={item.id}
               disabled={update.isPending}
             />

@@ -1,26 +1,25 @@
-import { DEFAULT_TIME_ZONE } from '@kitchaco/domain';
+import { DEFAULT_TIME_ZONE, MAX_REVIEW_REASON } from '@kitchaco/domain';
 import {
   Alert,
   Anchor,
   Button,
   Group,
   Loader,
+  Modal,
   Paper,
   Stack,
-  Table,
   Text,
+  Textarea,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { aud, NumTd, NumTh } from '../../../components/amounts';
 import { type ReviewItem, useReviewQueue } from '../api/get-review-queue';
 import { type ReviewDecision, useReviewMenuItem } from '../api/review-menu-item';
 import { serverMessage } from '../form-errors';
+import { ChangeTable } from './change-table';
 
 const KIND_LABEL: Record<ReviewItem['kind'], string> = { meal: 'Meal', combo: 'Combo', subitem: 'Sub item' };
 
@@ -57,31 +56,123 @@ function byMeal(items: readonly ReviewItem[]): MealGroup[] {
     group.items.push(item);
     groups.set(item.meal_id, group);
   }
+  // The meal first in its group: its combos and sub items follow it.
+  for (const group of groups.values()) {
+    group.items.sort((a, b) => Number(b.kind === 'meal') - Number(a.kind === 'meal'));
+  }
   return [...groups.values()];
 }
 
 const keyOf = (item: Pick<ReviewItem, 'kind' | 'id'>) => `${item.kind}:${item.id}`;
 
+/** What the entry is, in words: "Change to meal Pad Thai", "New combo Extra egg". */
+function titleOf(item: ReviewItem): string {
+  const what = KIND_LABEL[item.kind].toLowerCase();
+  return item.before ? `Change to ${what} ${item.before.name}` : `New ${what} ${item.name}`;
+}
+
+/** The values shown when the server sent no before/after (an older server): the saved name and price. */
+function afterOf(item: ReviewItem) {
+  return item.after ?? { name: item.name, price: item.price, status: 'Waiting for review' as const };
+}
+
+/** The reject dialog: a reason is required, and shown to the operator. */
+function RejectDialog({
+  target,
+  onClose,
+  onReject,
+}: {
+  target: { title: string; count: number } | null;
+  onClose: () => void;
+  onReject: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setReason('');
+    setError(null);
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = reason.trim();
+    if (text === '') return setError('Please give a reason: the operator reads it.');
+    if (text.length > MAX_REVIEW_REASON) return setError(`At most ${MAX_REVIEW_REASON} characters.`);
+    onReject(text);
+    close();
+  };
+  return (
+    <Modal opened={target !== null} onClose={close} title={target?.title ?? ''} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">
+            {target && target.count > 1 ? 'These changes are' : 'The change is'} not applied: customers keep
+            seeing the live version (a new item stays off the menu). The operator sees the reason and can
+            submit again.
+          </Text>
+          <Textarea
+            label="Reason"
+            description="Shown to the operator."
+            required
+            autosize
+            minRows={3}
+            maxLength={MAX_REVIEW_REASON}
+            value={reason}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red">
+              Reject
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 /**
- * The super admin's review of what operators added or changed. Approve puts an entry on the customer
- * menu (Enabled); Reject keeps it off (Rejected) after a confirmation. The server changes meals in
- * place and keeps no earlier copy, so what is shown is what the operator saved; the meal's edit page
- * shows everything else about it.
+ * The super admin's review of what operators added or changed. A change of a live item shows the
+ * live values beside the proposed ones, field by field (pictures side by side); customers keep the
+ * live version until it is approved. Approve applies it; Reject (with a reason, required) keeps the
+ * live version and tells the operator why. A new item shows what was saved.
  */
 export function ReviewQueue({ editPath }: { editPath: (mealId: number) => string }) {
   const queue = useReviewQueue();
   const review = useReviewMenuItem();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [failure, setFailure] = useState<{ mealId: number; message: string } | null>(null);
+  const [rejecting, setRejecting] = useState<{ group: MealGroup; items: ReviewItem[]; title: string } | null>(
+    null,
+  );
 
-  const decide = async (group: MealGroup, items: ReviewItem[], decision: ReviewDecision['decision']) => {
+  const decide = async (
+    group: MealGroup,
+    items: ReviewItem[],
+    decision: ReviewDecision['decision'],
+    reason?: string,
+  ) => {
     setFailure(null);
     setBusy((b) => new Set([...b, ...items.map(keyOf)]));
     let done = 0;
     try {
       // One at a time, the meal first: a combo approved before a refused meal would be a surprise.
       for (const item of items) {
-        await review.mutateAsync({ kind: item.kind, id: item.id, decision });
+        await review.mutateAsync({
+          kind: item.kind,
+          id: item.id,
+          decision,
+          ...(reason ? { reason } : {}),
+          ...(item.change_id ? { change_id: item.change_id } : {}),
+        });
         done++;
       }
       notifications.show({
@@ -96,19 +187,15 @@ export function ReviewQueue({ editPath }: { editPath: (mealId: number) => string
     }
   };
 
-  const confirmReject = (group: MealGroup, items: ReviewItem[]) =>
-    modals.openConfirmModal({
-      title: items.length === 1 ? `Reject ${items[0]!.name}?` : `Reject everything of ${group.mealName}?`,
-      children: (
-        <Text size="sm">
-          It stays off the customer menu with the status Rejected. The operator sees it rejected and can
-          change it and submit it again.
-        </Text>
-      ),
-      labels: { confirm: 'Reject', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => void decide(group, items, 'Rejected'),
-    });
+  const dialog = (
+    <RejectDialog
+      target={rejecting ? { title: rejecting.title, count: rejecting.items.length } : null}
+      onClose={() => setRejecting(null)}
+      onReject={(reason) => {
+        if (rejecting) void decide(rejecting.group, rejecting.items, 'Rejected', reason);
+      }}
+    />
+  );
 
   if (queue.error) {
     return (
@@ -127,11 +214,14 @@ export function ReviewQueue({ editPath }: { editPath: (mealId: number) => string
   const groups = byMeal(queue.data);
   if (groups.length === 0) {
     return (
-      <Paper withBorder p="xl">
-        <Text ta="center" c="dimmed" role="status">
-          Nothing is waiting for review.
-        </Text>
-      </Paper>
+      <>
+        <Paper withBorder p="xl">
+          <Text ta="center" c="dimmed" role="status">
+            Nothing is waiting for review.
+          </Text>
+        </Paper>
+        {dialog}
+      </>
     );
   }
 
@@ -146,7 +236,7 @@ export function ReviewQueue({ editPath }: { editPath: (mealId: number) => string
         const groupBusy = group.items.some((i) => busy.has(keyOf(i)));
         return (
           <Paper key={group.mealId} withBorder p="md" component="article" aria-labelledby={titleId}>
-            <Stack gap="sm">
+            <Stack gap="md">
               <Group justify="space-between" align="flex-start" wrap="wrap">
                 <div>
                   <Title order={3} size="h4" id={titleId}>
@@ -167,7 +257,13 @@ export function ReviewQueue({ editPath }: { editPath: (mealId: number) => string
                         variant="default"
                         color="red"
                         leftSection={<IconX aria-hidden size={14} />}
-                        onClick={() => confirmReject(group, group.items)}
+                        onClick={() =>
+                          setRejecting({
+                            group,
+                            items: group.items,
+                            title: `Reject everything of ${group.mealName}?`,
+                          })
+                        }
                         disabled={groupBusy}
                         aria-label={`Reject all of ${group.mealName}`}
                       >
@@ -191,56 +287,68 @@ export function ReviewQueue({ editPath }: { editPath: (mealId: number) => string
                   {failure.message}
                 </Alert>
               )}
-              <Table verticalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={110}>What</Table.Th>
-                    <Table.Th>Name (as saved by the operator)</Table.Th>
-                    <NumTh w={110}>Price</NumTh>
-                    <Table.Th w={230}>
-                      <VisuallyHidden>Decision</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {group.items.map((item) => {
-                    const what = `${KIND_LABEL[item.kind].toLowerCase()} ${item.name}`;
-                    const itemBusy = busy.has(keyOf(item));
-                    return (
-                      <Table.Tr key={keyOf(item)}>
-                        <Table.Td>{KIND_LABEL[item.kind]}</Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{item.name}</Table.Td>
-                        <NumTd>{item.kind === 'subitem' ? 'free' : aud(item.price)}</NumTd>
-                        <Table.Td>
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            <Button
-                              size="xs"
-                              variant="default"
-                              onClick={() => confirmReject(group, [item])}
-                              disabled={itemBusy}
-                              aria-label={`Reject ${what}`}
-                            >
-                              Reject
-                            </Button>
-                            <Button
-                              size="xs"
-                              onClick={() => void decide(group, [item], 'Enabled')}
-                              loading={itemBusy}
-                              aria-label={`Approve ${what}`}
-                            >
-                              Approve
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
+              {group.items.map((item) => {
+                const what = `${KIND_LABEL[item.kind].toLowerCase()} ${item.name}`;
+                const itemBusy = busy.has(keyOf(item));
+                const title = titleOf(item);
+                const entryId = `review-entry-${item.kind}-${item.id}`;
+                return (
+                  <Stack
+                    key={keyOf(item)}
+                    gap="xs"
+                    component="section"
+                    aria-labelledby={entryId}
+                    pt="xs"
+                    style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+                  >
+                    <Group justify="space-between" align="flex-start" wrap="wrap">
+                      <div>
+                        <Title order={4} size="h5" id={entryId}>
+                          {title}
+                        </Title>
+                        <Text size="xs" c="dimmed">
+                          {item.before
+                            ? 'Customers see the live version until this is approved.'
+                            : 'Not on the customer menu until approved.'}
+                          {item.requested_by ? ` Asked by ${item.requested_by}` : ''}
+                          {item.change_id ? `, ${changedAt.format(new Date(item.updated_at))}.` : ''}
+                        </Text>
+                      </div>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setRejecting({ group, items: [item], title: `Reject ${what}?` })}
+                          disabled={itemBusy}
+                          aria-label={`Reject ${what}`}
+                        >
+                          Reject
+                        </Button>
+                        <Button
+                          size="xs"
+                          onClick={() => void decide(group, [item], 'Enabled')}
+                          loading={itemBusy}
+                          aria-label={`Approve ${what}`}
+                        >
+                          Approve
+                        </Button>
+                      </Group>
+                    </Group>
+                    <ChangeTable
+                      kind={item.kind}
+                      before={item.before}
+                      after={afterOf(item)}
+                      changed={item.changed ?? []}
+                      caption={title}
+                    />
+                  </Stack>
+                );
+              })}
             </Stack>
           </Paper>
         );
       })}
+      {dialog}
     </Stack>
   );
 }

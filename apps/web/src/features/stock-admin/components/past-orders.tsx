@@ -1,8 +1,9 @@
 import type { ApprovedDisapprovedResponse, StockOrder } from '@kitchaco/domain';
 import { ActionIcon, Badge, Box, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import { aud, NumTd, NumTh, tabularNums } from '../../../components/amounts';
+import { useToggleSet } from '../../../lib/use-toggle-set';
 import { OrderLinesTable } from './order-lines-table';
 
 /** The totals of the decided orders listed (disapproved orders count nothing). */
@@ -64,14 +65,7 @@ function StatusCell({ order }: { order: StockOrder }) {
 
 /** Decided stock orders; Details expands a row to its products and adjusted items. */
 export function PastOrdersTable({ orders }: { orders: readonly StockOrder[] }) {
-  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (id: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const [open, toggle] = useToggleSet<number>();
 
   return (
     <Table.ScrollContainer minWidth={1000}>

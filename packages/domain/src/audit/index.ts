@@ -1,0 +1,3 @@
+export * from './audit.calls.js';
+export * from './audit.schemas.js';
+export * from './audit-time.js';
