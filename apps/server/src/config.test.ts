@@ -165,3 +165,11 @@ describe('settings an attacker would like', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('the provider ABN on documents', () => {
+  it('is kept as written when it has 11 digits, and a mistyped one stops the start naming it', () => {
+    expect(loadConfig({ PROVIDER_ABN: ' 12 345 678 901 ' }).providerAbn).toBe('12 345 678 901');
+    expect(loadConfig({}).providerAbn).toBeNull();
+    expect(() => loadConfig({ PROVIDER_ABN: '12 345 678' })).toThrow(/PROVIDER_ABN must be an ABN of 11 digits/);
+  });
+});

@@ -78,6 +78,11 @@ const envSchema = z.object({
   /** Real email through SMTP when set (smtp://user:pass@host:587); otherwise the local adapter. */
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default('Kitchaco <no-reply@kitchaco.example>'),
+  /** The provider's ABN on invoices and transactional reports: 11 digits, spaces allowed. */
+  PROVIDER_ABN: z
+    .string()
+    .regex(/^\s*(\d\s*){11}$/, 'PROVIDER_ABN must be an ABN of 11 digits (spaces allowed)')
+    .optional(),
   /**
    * Card payments: `square` (Square's Payments API and Web Payments SDK) or `test` (the local
    * provider of the demo, which understands Square's sandbox test tokens). Required in production.
@@ -229,6 +234,8 @@ export interface Config {
   /** Card payments (docs/payments.md). */
   payments: PaymentsConfig;
   contact: { email: string; perAddressPerHour: number };
+  /** The provider's ABN printed on its documents; null: "ABN: not set". */
+  providerAbn: string | null;
   reconciliation: { everyMinutes: number; lookbackHours: number; orphanGraceMinutes: number };
   /** Facebook sign-in: the Graph API when configured, a local stand-in outside production, else off. */
   facebook:
@@ -547,6 +554,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         }
       : { kind: 'local' },
     contact: { email: env.CONTACT_EMAIL, perAddressPerHour: env.CONTACT_PER_ADDRESS_PER_HOUR },
+    providerAbn: env.PROVIDER_ABN?.trim() || null,
     reconciliation: {
       everyMinutes: env.PAYMENTS_RECONCILE_EVERY_MINUTES,
       lookbackHours: env.PAYMENTS_RECONCILE_HOURS,

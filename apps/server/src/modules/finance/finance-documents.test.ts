@@ -288,8 +288,7 @@ async function seedPlace(
 }
 
 beforeAll(async () => {
-  process.env.PROVIDER_ABN = '12345678901';
-  t = await createTestApp();
+  t = await createTestApp({ PROVIDER_ABN: '12345678901' });
   const db = t.database.db;
   const operator = await createExternalOperator(db, {
     businessName: LONG_OPERATOR,
@@ -383,10 +382,7 @@ beforeAll(async () => {
   });
   admin = (await tokenFor(db, 'super_admin')).token;
 });
-const abnBefore = process.env.PROVIDER_ABN;
 afterAll(async () => {
-  if (abnBefore === undefined) delete process.env.PROVIDER_ABN;
-  else process.env.PROVIDER_ABN = abnBefore;
   await t?.close();
 });
 
@@ -789,6 +785,7 @@ describe('the invoice PDF', () => {
     const pdf = await invoicePdf(many, {
       operator: { id: operatorId, businessName: LONG_OPERATOR, email: 'a@b.test', abn: null },
       today: '2026-11-27',
+      providerAbn: '12345678901',
     });
     keep('invoice-extreme', pdf);
     const pages = await readPdf(pdf);
@@ -823,7 +820,11 @@ describe('the invoice PDF', () => {
     // The download needs an operator; the summary is the same function with none.
     const res = await report({ query_type: 'get_sales_report', ...body });
     expect(res.statusCode, res.body).toBe(200);
-    const pdf = await invoicePdf(res.json() as SalesReportResponse, { operator: null, today: '2026-11-18' });
+    const pdf = await invoicePdf(res.json() as SalesReportResponse, {
+      operator: null,
+      today: '2026-11-18',
+      providerAbn: null,
+    });
     const pages = await readPdf(pdf);
     checkLayout(pages);
     const all = texts(pages);

@@ -24,14 +24,6 @@ import type { PlatformOrderRow, RefundRow } from './finance.queries.js';
 /** The business that issues the invoices (the provider). */
 export const PROVIDER_NAME = 'Kitchaco Pty Ltd';
 
-/**
- * The provider's ABN, printed on every document: the `PROVIDER_ABN` setting, read when a document
- * is made (so a deployment sets it without a code change); null prints "ABN: not set".
- */
-export function providerAbn(): string | null {
-  return process.env.PROVIDER_ABN?.trim() || null;
-}
-
 /** An ABN as written on Australian invoices (51 824 753 556); anything else as typed. */
 export function formatAbn(abn: string | null | undefined, missing: string): string {
   const value = abn?.trim();
@@ -497,6 +489,8 @@ export interface InvoiceContext {
   operator: InvoiceRecipient | null;
   /** The day the document is made, the issue date of an invoice not approved yet. */
   today: IsoDate;
+  /** The provider's ABN (the PROVIDER_ABN setting); null: "not set". */
+  providerAbn: string | null;
 }
 
 /**
@@ -585,7 +579,7 @@ export function invoicePdf(report: SalesReportResponse, context: InvoiceContext)
     partyBlocks(l, [
       {
         label: 'From (supplier)',
-        lines: [{ text: PROVIDER_NAME, bold: true }, { text: formatAbn(providerAbn(), 'not set') }],
+        lines: [{ text: PROVIDER_NAME, bold: true }, { text: formatAbn(context.providerAbn, 'not set') }],
       },
       {
         label: 'To (franchisee operator)',
@@ -930,6 +924,8 @@ export interface TransactionalData {
   operator?: { businessName: string; abn: string | null } | null;
   /** The day the report is made (shown in its header). */
   today?: IsoDate;
+  /** The provider's ABN (the PROVIDER_ABN setting); null or absent: "not set". */
+  providerAbn?: string | null;
 }
 
 const OWN = new Set<SalesChannel>(OWN_SALES_CHANNELS);
@@ -1132,7 +1128,10 @@ export function transactionalPdf(data: TransactionalData): Promise<Buffer> {
     partyBlocks(l, [
       {
         label: 'Provider',
-        lines: [{ text: PROVIDER_NAME, bold: true }, { text: formatAbn(providerAbn(), 'not set') }],
+        lines: [
+          { text: PROVIDER_NAME, bold: true },
+          { text: formatAbn(data.providerAbn ?? null, 'not set') },
+        ],
       },
       {
         label: 'Operator',

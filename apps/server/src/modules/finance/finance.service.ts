@@ -590,14 +590,10 @@ export async function generateSalesReport(
       const operator = f.location.externalOperatorId
         ? await q.findOperator(tx, f.location.externalOperatorId)
         : null;
-      const doc = await transactionalDocument(
-        tx,
-        [f.location],
-        from,
-        to,
-        channels,
-        localDate(now, DEFAULT_TIME_ZONE),
-      );
+      const doc = await transactionalDocument(tx, [f.location], from, to, channels, {
+        today: localDate(now, DEFAULT_TIME_ZONE),
+        providerAbn: app.config.providerAbn,
+      });
       await queueEmail(tx, now, {
         to: registeredEmail(f.location, operator, user.email),
         subject: `Kitchaco sales summary ${f.location.name} ${formatWireDate(from)} - ${formatWireDate(to)}`,
@@ -782,6 +778,7 @@ async function invoiceContext(app: AppContext, operatorId: number): Promise<Invo
       ? { id: operator.id, businessName: operator.businessName, email: operator.email, abn: operator.abn }
       : null,
     today: localDate(app.clock.now(), DEFAULT_TIME_ZONE),
+    providerAbn: app.config.providerAbn,
   };
 }
 
@@ -850,7 +847,7 @@ async function transactionalDocument(
   from: IsoDate,
   to: IsoDate,
   channels: SalesChannel[],
-  today: IsoDate,
+  made: { today: IsoDate; providerAbn: string | null },
 ) {
   const windows = locations.map((l) => ({
     id: l.id,
@@ -876,7 +873,7 @@ async function transactionalDocument(
     orders,
     refunds,
     operator: operator ? { businessName: operator.businessName, abn: operator.abn } : null,
-    today,
+    ...made,
   };
   // A location's own file name, so two locations' attachments are never taken for the same file.
   const place = locations.length === 1 ? `${locations[0]!.name.replace(/[^A-Za-z0-9]+/g, '-')}-` : '';
@@ -912,14 +909,10 @@ export async function transactionalReport(app: AppContext, actor: Actor, input: 
       const operator = location.externalOperatorId
         ? await q.findOperator(tx, location.externalOperatorId)
         : null;
-      const doc = await transactionalDocument(
-        tx,
-        [location],
-        from,
-        to,
-        channels,
-        localDate(now, DEFAULT_TIME_ZONE),
-      );
+      const doc = await transactionalDocument(tx, [location], from, to, channels, {
+        today: localDate(now, DEFAULT_TIME_ZONE),
+        providerAbn: app.config.providerAbn,
+      });
       const recipient = registeredEmail(location, operator, user.email);
       await recordAudit(tx, {
         entityId: `${location.id}:${from}`,
@@ -946,13 +939,9 @@ export async function transactionalDownload(
 ) {
   const { from, to } = fortnight(input);
   const scope = await scopeOf(app, { kitchaco: input.kitchaco });
-  const doc = await transactionalDocument(
-    app.db,
-    scope.locations,
-    from,
-    to,
-    chosenChannels(input),
-    localDate(app.clock.now(), DEFAULT_TIME_ZONE),
-  );
+  const doc = await transactionalDocument(app.db, scope.locations, from, to, chosenChannels(input), {
+    today: localDate(app.clock.now(), DEFAULT_TIME_ZONE),
+    providerAbn: app.config.providerAbn,
+  });
   return format === 'pdf' ? doc.pdf : Buffer.from(doc.csv, 'utf8');
 }
