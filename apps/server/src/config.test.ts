@@ -170,6 +170,8 @@ describe('the provider ABN on documents', () => {
   it('is kept as written when it has 11 digits, and a mistyped one stops the start naming it', () => {
     expect(loadConfig({ PROVIDER_ABN: ' 12 345 678 901 ' }).providerAbn).toBe('12 345 678 901');
     expect(loadConfig({}).providerAbn).toBeNull();
-    expect(() => loadConfig({ PROVIDER_ABN: '12 345 678' })).toThrow(/PROVIDER_ABN must be an ABN of 11 digits/);
+    expect(() => loadConfig({ PROVIDER_ABN: '12 345 678' })).toThrow(
+      /PROVIDER_ABN must be an ABN of 11 digits/,
+    );
   });
 });
