@@ -252,7 +252,7 @@ test.describe('super admin', () => {
 });
 
 test.describe('operator', () => {
-  test('sees the dashboard and the orders of their own location only, without status changes', async ({
+  test('sees the dashboard and the orders of their own location only, and changes an order status', async ({
     page,
   }) => {
     test.setTimeout(120_000);
@@ -275,7 +275,6 @@ test.describe('operator', () => {
     const table = page.getByRole('table', { name: 'Customer orders' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Location' })).toHaveCount(0);
-    await expect(table.getByRole('combobox', { name: /^Status of order/ })).toHaveCount(0);
 
     // Column 5 is the location: one name on every row, the operator's own (the header shows it).
     const locations = new Set(
@@ -285,6 +284,33 @@ test.describe('operator', () => {
     const [own] = [...locations];
     await expect(page.getByRole('banner')).toContainText(own ?? '');
     await expectAccessible(page, 'operator orders');
+
+    // The operator changes the status of an order of their own location, confirming first; the
+    // card payment stays the super admin's to read.
+    const details = table.getByRole('button', { name: /^Details of order #\d+$/ }).first();
+    const id = Number(/#(\d+)/.exec((await details.getAttribute('aria-label')) ?? '')?.[1]);
+    const status = table.getByRole('combobox', { name: `Status of order #${id}` });
+    const next = (await status.inputValue()) === 'Cooking' ? 'Ready for pickup' : 'Cooking';
+    await chooseOption(page, status, next);
+    const confirm = page.getByRole('dialog', { name: 'Change order status' });
+    await expect(
+      confirm.getByText(
+        `Are you sure you want to change Order #${id} to ${next}? This will also send a notification to the customer.`,
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expectAccessible(page, 'operator status change confirmation');
+    const changed = adminCall(page, 'update_order_status');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    const answer = await changed;
+    expect(answer.request().postDataJSON()).toMatchObject({ order_id: id, status: next });
+    expect(answer.ok()).toBe(true);
+    await expect(page.getByText('Changed Successfully')).toBeVisible();
+    await expect(status).toHaveValue(next);
+    await details.click();
+    const expanded = page.locator(`#customer-order-${id}`);
+    await expect(expanded.getByText(/^operator@demo\.test, \d\d \w{3} \d{4} /)).toBeVisible();
+    await expect(expanded.getByRole('heading', { name: 'Card payment' })).toHaveCount(0);
   });
 });
 

@@ -143,6 +143,34 @@ test('a stock user orders below the minimum, accepts the fee, finds the order an
   await expect(page.getByText('Updated Succesfully')).toBeVisible();
 });
 
+test('a recommended quantity shows the figures it was worked out from', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await loginAs(page, 'stock_user');
+  const items = page.getByRole('table', { name: 'Stock items' });
+  await expect(items).toBeVisible();
+  const how = items.getByRole('button', { name: /^How [\d.]+ was worked out for / }).first();
+  await expect(how, 'a demo item with a recommendation').toBeVisible();
+  const name = (await how.getAttribute('aria-label'))!;
+  const recommended = name.match(/^How ([\d.]+) was/)![1]!;
+
+  // Keyboard: focus and Enter open the figures; Escape closes them and gives the focus back.
+  await how.focus();
+  await page.keyboard.press('Enter');
+  const figures = page.getByRole('dialog', { name });
+  await expect(figures).toBeVisible();
+  await expect(figures).toContainText(/^Delivered (Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, lasts until /);
+  await expect(figures).toContainText(
+    new RegExp(
+      `(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [\\d.,]+( \\+ (Mon|Tue|Wed|Thu|Fri|Sat|Sun) [\\d.,]+)* = [\\d.,]+ → ${recommended.replace('.', '\\.')} .+ \\(average of the last 16 weeks\\)`,
+    ),
+  );
+  await expectAccessible(page, 'recommendation figures');
+  await page.screenshot({ path: test.info().outputPath('recommendation-figures.png') });
+  await page.keyboard.press('Escape');
+  await expect(figures).toBeHidden();
+  await expect(how).toBeFocused();
+});
+
 test('editing is refused for an approved order and on a delivery day, with the reason in the history', async ({
   page,
 }) => {

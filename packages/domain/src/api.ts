@@ -4,6 +4,7 @@ import { backofficeCalls } from './backoffice/backoffice.calls.js';
 import { financeCalls } from './finance/finance.calls.js';
 import { contactCalls } from './kiosks/contact.calls.js';
 import { kiosksCalls } from './kiosks/kiosks.calls.js';
+import { kitchenCalls } from './kitchen/kitchen.calls.js';
 import { locationsCalls } from './locations/locations.calls.js';
 import { marketplaceInboxCalls } from './marketplaces/inbox.calls.js';
 import { marketplacesCalls, marketplaceWebhookCalls } from './marketplaces/marketplaces.calls.js';
@@ -26,6 +27,7 @@ export const API = {
   contact: contactCalls,
   finance: financeCalls,
   kiosks: kiosksCalls,
+  kitchen: kitchenCalls,
   locations: locationsCalls,
   marketplaces: {
     ...marketplacesCalls,

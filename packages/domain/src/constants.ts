@@ -88,5 +88,5 @@ export type SalesReportStatus = (typeof SALES_REPORT_STATUSES)[number];
 export const OUTBOX_CHANNELS = ['sms', 'email'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
-export const STAFF_ROLES = ['stock_user', 'operator', 'stock_admin', 'super_admin'] as const;
+export const STAFF_ROLES = ['stock_user', 'operator', 'stock_admin', 'super_admin', 'kitchen'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -96,6 +96,13 @@ describe('demo data', () => {
       isSuperAdmin: false,
     });
     expect(byEmail.get('stockadmin@demo.test')).toMatchObject({ isStockAdmin: true, isSuperAdmin: false });
+    expect(byEmail.get('kitchen@demo.test')).toMatchObject({
+      isKitchen: true,
+      locationId: 1,
+      isOperator: false,
+      isSuperAdmin: false,
+    });
+    expect(summary.accounts[4]).toEqual({ email: 'kitchen@demo.test', role: 'kitchen' });
     expect(byEmail.get('operator2@demo.test')).toMatchObject({ isOperator: true, locationId: 2 });
     expect(byEmail.get('stock6@demo.test')).toMatchObject({
       isStockUser: true,
@@ -117,6 +124,23 @@ describe('demo data', () => {
     expect(own.length).toBeGreaterThanOrEqual(5);
     expect(new Set(own.map((o) => o.status)).size).toBeGreaterThanOrEqual(2);
     expect(own.every((o) => o.channel === 'online_pickup' || o.channel === 'online_delivery')).toBe(true);
+  });
+
+  it("gives today's open orders their kitchen tickets, one per brand, and no other order any", async () => {
+    const open = await rows<{ key: string }>(
+      db,
+      sql`SELECT DISTINCT o.id || ':' || l.vendor_id AS key FROM orders o JOIN order_lines l ON l.order_id = o.id
+          WHERE o.status IN ('Received', 'Cooking') AND l.vendor_id IS NOT NULL
+            AND o.placed_at >= '2026-11-19T13:00:00Z'`,
+    );
+    const tickets = await rows<{ key: string; status: string; order_status: string }>(
+      db,
+      sql`SELECT t.order_id || ':' || t.vendor_id AS key, t.status, o.status::text AS order_status
+          FROM kitchen_tickets t JOIN orders o ON o.id = t.order_id`,
+    );
+    expect(open.length).toBeGreaterThan(0);
+    expect(tickets.map((t) => t.key).sort()).toEqual(open.map((o) => o.key).sort());
+    for (const t of tickets) expect(t.status).toBe(t.order_status === 'Cooking' ? 'started' : 'queued');
   });
 
   it('keeps every order total consistent: total = sub total + delivery - discount, GST = total / 11', async () => {

@@ -66,6 +66,7 @@ import {
   type OperatorDef,
 } from './catalog.js';
 import { seedFinanceHistory } from './finance.js';
+import { seedKitchenTickets } from './kitchen.js';
 import {
   generateOrderHistory,
   marketplaceSpelling,
@@ -402,6 +403,7 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
       isStockAdmin: false,
       isSuperAdmin: false,
       isOperator: false,
+      isKitchen: false,
       locationId: null,
       externalOperatorId: null,
       isActive: true,
@@ -474,6 +476,12 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
       ),
     );
   }
+  // The kitchen screen of the first location (docs/kitchen.md); listed after the main accounts.
+  addStaff(
+    { email: 'kitchen@demo.test', firstName: 'Kit', lastName: 'Kitchen', isKitchen: true, locationId: 1 },
+    'kitchen',
+  );
+  accounts.splice(4, 0, accounts.pop()!);
   await insertRows(db, staffUsers, staff);
 
   // --- Customers ------------------------------------------------------------------------------
@@ -670,6 +678,8 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
     orderAdjustments,
   ];
   for (const table of withSerialIds) await resetSequence(db, table);
+  // --- Kitchen tickets of today's open orders -------------------------------------------------
+  await seedKitchenTickets(db, zonedInstant(today, tz));
 
   // --- Payout history: generated reports and approved invoices of past fortnights -------------
   await seedFinanceHistory(db, { today, timeZone: tz, approver: { id: adminId, email: 'admin@demo.test' } });

@@ -13,6 +13,7 @@ import {
   createPendingStockOrder,
   createSite,
   createSiteStockItem,
+  createSiteTicket,
   type Site,
   snapshot,
 } from '../test/two-locations.js';
@@ -28,8 +29,8 @@ import type { Access } from './actor.js';
  *
  * `other`: what a caller bound to one place gets when the request names another's: another
  * location, or a record of one (a stock order, a meal, a brand, a customer order), or, for a
- * customer, another customer. Bound callers are stock users and operators (their location) and
- * customers (their own profile); stock admins and super admins work across locations even when
+ * customer, another customer. Bound callers are stock users, operators and kitchen staff (their
+ * location) and customers (their own profile); stock admins and super admins work across locations even when
  * their account has a location, so their answer is always `any`.
  *   - 'refused': 403 or 404 in the spec's error shape, and nothing anywhere changes; the same
  *     request from a caller of that other place succeeds, so the refusal is about place alone;
@@ -50,6 +51,7 @@ const S = 'stock_user';
 const O = 'operator';
 const A = 'stock_admin';
 const SA = 'super_admin';
+const K = 'kitchen';
 
 type Who = 'public' | 'customer' | 'demo' | readonly StaffRole[];
 const OTHER_RULES = ['refused', 'own', 'any', 'none'] as const;
@@ -167,10 +169,30 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/v1/orders/': row('customer', 'none'),
   'GET /api/v1/orders/events/': row('customer', 'none'),
   '/api/v1/admin-data/ update_order_status': row(
-    [SA],
-    'any',
+    [SA, O, K],
+    'refused',
     body((s) => ({ order_id: s.order, status: 'Cooking' })),
   ),
+  // The kitchen floor (docs/kitchen.md): kitchen and operator accounts their own location only.
+  '/api/v1/admin-data/ kitchen_tickets': row(
+    [K, O, SA],
+    'refused',
+    body((s) => ({ kitchaco: s.location })),
+  ),
+  '/api/v1/admin-data/ bump_kitchen_ticket': row(
+    [K, O, SA],
+    'refused',
+    body(async (s, db) => ({ ticket_id: await createSiteTicket(db, s), status: 'started' })),
+  ),
+  // A stream (its location rule is tested in modules/kitchen): always the caller's own location.
+  'GET /api/v1/kitchen/events/': row([K, O, SA], 'none'),
+  '/api/v1/admin-data/ pickup_board_link': row(
+    [SA, O],
+    'refused',
+    body((s) => ({ kitchaco: s.location })),
+  ),
+  // Public, and only its secret display token names a location.
+  'GET /api/v1/pickup-board/': row('public', 'none'),
   'POST /api/v1/stock-list/': row([S, O], 'refused', (s) => ({ payload: { kitchaco: s.location } })),
   '/api/v1/stock-order-list/ place_order': row(
     [S, O],
@@ -457,9 +479,12 @@ async function takeWrites(db: Db): Promise<{ tables: string[]; entries: { action
 let lastAuditId = 0;
 
 type Role = Exclude<Caller, 'anonymous'>;
-const CALLERS: Caller[] = ['anonymous', 'customer', S, O, A, SA, 'none'];
-/** Callers tied to one place: stock users and operators to their location, customers to themselves. */
-const BOUND = new Set<Caller>(['customer', S, O]);
+const CALLERS: Caller[] = ['anonymous', 'customer', S, O, A, SA, K, 'none'];
+/**
+ * Callers tied to one place: stock users, operators and kitchen staff to their location, customers
+ * to themselves.
+ */
+const BOUND = new Set<Caller>(['customer', S, O, K]);
 
 function allowed(who: Who, caller: Caller): boolean {
   if (who === 'public' || who === 'demo') return true;

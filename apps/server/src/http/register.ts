@@ -16,7 +16,14 @@ import {
   unauthorized,
 } from './errors.js';
 import { findUnsafeText } from './input-guard.js';
-import { type CallDef, type Module, NamedFile, type RequestContext, type RouteDef } from './registry.js';
+import {
+  type CallDef,
+  type EventStream,
+  type Module,
+  NamedFile,
+  type RequestContext,
+  type RouteDef,
+} from './registry.js';
 
 /**
  * Bodies up to this size are read for any caller. A call that declares more room (an image, a CSV
@@ -191,7 +198,10 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
       const { actor, token } = await establishActor(app, auth, request, def.access, signIn);
       checkAccess(app, def.access, actor);
       const ctx = requestContext(app, request, actor, token);
-      if (def.stream) return openEventStream(ctx, request, reply, def.stream);
+      if (def.stream) {
+        const query = parseWith(def.query as never, request.query);
+        return openEventStream(ctx, request, reply, (c, events) => def.stream!(c, events, { query }));
+      }
       if (credentials) refuseUnsafeText(credentials);
       // A signature is checked on the exact bytes, before anything in them is believed.
       const signedHeaders = rawBody ? parseWith(def.headers as never, request.headers) : undefined;
@@ -262,7 +272,7 @@ async function openEventStream(
   ctx: RequestContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  stream: NonNullable<RouteDef['stream']>,
+  stream: (ctx: RequestContext, events: EventStream) => Promise<void>,
 ): Promise<void> {
   let counts = openStreams.get(ctx.app);
   if (!counts) {

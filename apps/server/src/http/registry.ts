@@ -60,7 +60,7 @@ export interface RouteDef<D extends RouteCall = RouteCall> extends RouteCall {
    */
   catalogCacheKey?: (input: { params: Out<D['params']>; query: Out<D['query']> }) => string;
   /** A `text/event-stream` route: the handler subscribes and the stream stays open. */
-  stream?: (ctx: RequestContext, events: EventStream) => Promise<void>;
+  stream?: (ctx: RequestContext, events: EventStream, input: { query: Out<D['query']> }) => Promise<void>;
   /**
    * A file download: the handler's answer is sent with this content type as an attachment (the
    * browser saves it under `filename`) instead of as JSON. A handler whose file name depends on

@@ -6,6 +6,7 @@ import { compatibilityModule } from './compatibility/compatibility.routes.js';
 import { contactModule } from './contact/contact.routes.js';
 import { financeModule } from './finance/finance.routes.js';
 import { kiosksModule } from './kiosks/kiosks.routes.js';
+import { kitchenModule } from './kitchen/kitchen.routes.js';
 import { locationsModule } from './locations/locations.routes.js';
 import { marketplacesModule } from './marketplaces/marketplaces.routes.js';
 import { menusModule } from './menus/menus.routes.js';
@@ -22,6 +23,7 @@ export const modules: Module[] = [
   notificationsModule,
   vendorsModule,
   ordersModule,
+  kitchenModule,
   paymentsModule,
   stockModule,
   backofficeModule,

@@ -55,7 +55,7 @@ export async function createExternalOperator(
   return row!;
 }
 
-export type Role = 'stock_user' | 'operator' | 'stock_admin' | 'super_admin' | 'none';
+export type Role = 'stock_user' | 'operator' | 'stock_admin' | 'super_admin' | 'kitchen' | 'none';
 
 export async function createStaff(
   db: Db,
@@ -75,6 +75,7 @@ export async function createStaff(
       isOperator: role === 'operator',
       isStockAdmin: role === 'stock_admin',
       isSuperAdmin: role === 'super_admin',
+      isKitchen: role === 'kitchen',
       ...overrides,
     })
     .returning();

@@ -5,6 +5,7 @@ import {
   feedPosts,
   invoiceApprovals,
   kiosks,
+  kitchenTickets,
   locations,
   marketplaceStores,
   mealCombos,
@@ -186,6 +187,7 @@ const WATCHED = [
   salesReports,
   invoiceApprovals,
   outbox,
+  kitchenTickets,
 ] as const;
 
 /**
@@ -201,4 +203,28 @@ export async function snapshot(db: Db): Promise<Record<string, string>> {
     rows: Record<string, string>[];
   };
   return result.rows[0]!;
+}
+
+/**
+ * A fresh paid order of the site (one line of its brand) with its kitchen ticket, queued: what a
+ * bump names. Each call makes its own, so a bump never finds its ticket moved already.
+ */
+export async function createSiteTicket(db: Db, site: Site): Promise<number> {
+  const order = await createLedgerOrder(
+    db,
+    {
+      locationId: site.location,
+      channel: 'online_pickup',
+      placedAt: new Date(),
+      total: '10.00',
+      customerId: site.customer.id,
+      customerName: `Customer ${site.customer.id}`,
+    },
+    [{ vendorId: site.vendor, mealId: site.meal, mealName: 'Matrix meal', quantity: 1, lineTotal: '10.00' }],
+  );
+  const [ticket] = await db
+    .insert(kitchenTickets)
+    .values({ orderId: order.id, locationId: site.location, vendorId: site.vendor })
+    .returning({ id: kitchenTickets.id });
+  return ticket!.id;
 }

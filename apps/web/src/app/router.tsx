@@ -26,6 +26,7 @@ const auditPage = () => import('./routes/admin/audit-page');
 const menuPages = () => import('./routes/menus/menu-pages');
 const financePages = () => import('./routes/finance/finance-pages');
 const devOutboxPage = () => import('./routes/dev-outbox-page');
+const kitchenPages = () => import('./routes/kitchen/kitchen-pages');
 
 /** A route's page: the named export of a lazily loaded module (one chunk per module, named once). */
 function page<M>(
@@ -102,6 +103,9 @@ export const router = createBrowserRouter([
       { path: '/admin-sales-invoice', lazy: page(financePages, 'AdminSalesInvoicePage') },
       { path: '/admin-sales-report', lazy: page(financePages, 'AdminSalesReportPage') },
       { path: '/admin-txn-report', lazy: page(financePages, 'AdminTxnReportPage') },
+      // The kitchen display and the counter's pickup board (docs/kitchen.md): one lazily loaded chunk.
+      { path: '/kitchen', lazy: page(kitchenPages, 'KitchenPage') },
+      { path: '/pickup-board', lazy: page(kitchenPages, 'PickupBoardPage') },
       { path: '/dev/outbox', lazy: page(devOutboxPage, 'DevOutboxPage') },
       { path: '*', Component: NotFoundPage },
     ],

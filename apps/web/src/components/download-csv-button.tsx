@@ -1,4 +1,4 @@
-import { type CsvColumn, toCsv } from '@kitchaco/domain';
+import type { CsvColumn } from '@kitchaco/domain';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { saveCsv } from '../lib/download';
@@ -19,7 +19,10 @@ export function DownloadCsvButton<T>({ columns, rows, filename, subject }: Downl
       variant="default"
       size="xs"
       leftSection={<IconDownload aria-hidden size={16} />}
-      onClick={() => saveCsv(toCsv(columns, rows), filename)}
+      onClick={async () => {
+        const { toCsv } = await import('../lib/csv-writer');
+        saveCsv(toCsv(columns, rows), filename);
+      }}
       aria-label={`Download CSV of ${subject}`}
     >
       Download CSV

@@ -59,6 +59,8 @@ export const staffUserData = z.object({
   is_stock_admin: z.boolean(),
   is_super_admin: z.boolean(),
   is_operator: z.boolean(),
+  /** A kitchen account: bound to one location, sees its kitchen screen (docs/kitchen.md). */
+  is_kitchen: z.boolean(),
   kitchaco__id: z.number().int().nullable(),
   kitchaco__location: z.string().nullable(),
   delivery_day: z.string().nullable(),

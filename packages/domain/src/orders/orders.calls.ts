@@ -25,7 +25,7 @@ export const ordersCalls = {
     queryType: 'update_order_status',
     summary:
       "Changes a customer order's status; the customer is texted and live screens update. Canceling a paid order refunds its card payment through the provider (or voids it while only authorised); the answer says how much.",
-    access: staff('super_admin'),
+    access: staff('super_admin', 'operator', 'kitchen'),
     audit: { action: 'order.status', entity: 'order' },
     input: updateOrderStatusRequest,
     response: updateOrderStatusResponse,

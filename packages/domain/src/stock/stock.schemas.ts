@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { STOCK_ITEM_STATUSES, STOCK_ORDER_STATUSES } from '../constants.js';
+import { STOCK_ITEM_STATUSES, STOCK_ORDER_STATUSES, WEEKDAYS } from '../constants.js';
 import { parseWireDate } from '../dates/business-time.js';
 import { amount, dbId, decimalNumber, locationChoice, textOrNull, wholeNumber } from '../wire/wire.js';
+import { WEEKDAY_SHORT } from './stock-pricing.js';
 
 /**
  * Wire contracts of stock ordering: `/api/v1/stock-list/`, `/api/v1/stock-order-list/` and the stock
@@ -60,6 +61,20 @@ export function orderPlacedMessage(deliveryDays: string): string {
 
 export const stockListRequest = z.object({ kitchaco: id });
 
+const weekdayShort = z.enum(WEEKDAY_SHORT);
+export const stockRecommendation = z.object({
+  /** The weekdays one order lasts: the delivery day up to (not including) the next one. */
+  covers: z.array(weekdayShort),
+  delivery_day: z.enum(WEEKDAYS),
+  next_delivery_day: z.enum(WEEKDAYS),
+  /** Average usage per weekday: usage on that weekday over the last 16 weeks / 16. */
+  per_weekday: z.record(weekdayShort, z.number()),
+  /** The sum of the averages of the days covered, before rounding up to the unit. */
+  total: z.number(),
+  weeks: z.number().int(),
+});
+export type StockRecommendation = z.infer<typeof stockRecommendation>;
+
 export const stockListItem = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -73,6 +88,12 @@ export const stockListItem = z.object({
   has_expiry: z.boolean(),
   /** Suggested quantity for this order, from the last 112 days of stock usage (docs/stock.md). */
   recommended_order: z.number(),
+  /**
+   * The figures `recommended_order` came from: average usage per weekday over the last 16 weeks,
+   * and the weekdays one order covers (from the next delivery day up to the one after it). Absent
+   * when the location has no delivery days; old clients ignore it.
+   */
+  recommendation: stockRecommendation.optional(),
 });
 export type StockListItem = z.infer<typeof stockListItem>;
 

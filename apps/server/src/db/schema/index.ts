@@ -1,6 +1,7 @@
 export * from './audit.js';
 export * from './enums.js';
 export * from './finance.js';
+export * from './kitchen.js';
 export * from './locations.js';
 export * from './marketplace-inbox.js';
 export * from './marketplaces.js';

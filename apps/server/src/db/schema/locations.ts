@@ -54,5 +54,13 @@ export const locations = pgTable('locations', {
   email: text('email'),
   externalOperatorId: integer('external_operator_id').references(() => externalOperators.id),
   isActive: boolean('is_active').notNull().default(true),
+  /**
+   * The secret of the location's public pickup board display (`/pickup-board?display=<token>`);
+   * rotated by `pickup_board_link` (docs/kitchen.md).
+   */
+  displayToken: text('display_token')
+    .notNull()
+    .unique()
+    .default(sql`replace(gen_random_uuid()::text, '-', '')`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

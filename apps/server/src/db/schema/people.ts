@@ -31,8 +31,8 @@ export const customers = pgTable('customers', {
 });
 
 /**
- * Staff sign in with email and password. Role flags as the wire has them; an operator or stock
- * user belongs to one location; an operator may belong to an external operator (franchisee).
+ * Staff sign in with email and password. Role flags as the wire has them; an operator, kitchen or
+ * stock user belongs to one location; an operator may belong to an external operator (franchisee).
  */
 export const staffUsers = pgTable(
   'staff_users',
@@ -47,6 +47,8 @@ export const staffUsers = pgTable(
     isStockAdmin: boolean('is_stock_admin').notNull().default(false),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     isOperator: boolean('is_operator').notNull().default(false),
+    /** A kitchen account: bound to one location, works its kitchen screen (docs/kitchen.md). */
+    isKitchen: boolean('is_kitchen').notNull().default(false),
     locationId: integer('location_id').references(() => locations.id),
     externalOperatorId: integer('external_operator_id').references(() => externalOperators.id),
     isActive: boolean('is_active').notNull().default(true),

@@ -22,6 +22,7 @@ export function presentStaff(row: StaffRow): StaffUserData {
     is_stock_admin: u.isStockAdmin,
     is_super_admin: u.isSuperAdmin,
     is_operator: u.isOperator,
+    is_kitchen: u.isKitchen,
     kitchaco__id: u.locationId,
     kitchaco__location: row.locationName ?? null,
     delivery_day: row.deliveryDays ? row.deliveryDays.join(',') : null,
@@ -38,6 +39,7 @@ export function toStaffActor(row: StaffRow): StaffActor {
   if (u.isOperator) roles.add('operator');
   if (u.isStockAdmin) roles.add('stock_admin');
   if (u.isSuperAdmin) roles.add('super_admin');
+  if (u.isKitchen) roles.add('kitchen');
   return {
     id: u.id,
     email: u.email,

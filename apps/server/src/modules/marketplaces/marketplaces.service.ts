@@ -34,8 +34,12 @@ import {
 } from '../../http/errors.js';
 import { signatureMatches } from '../../integrations/marketplace-signatures.js';
 import { changedFields, recordAudit } from '../audit/audit.record.js';
+import { createTicketsForOrder } from '../kitchen/kitchen-notices.js';
 import { presentImportedOrder, presentLocations, presentStore } from './marketplaces.presenter.js';
 import * as q from './marketplaces.queries.js';
+
+/** Statuses of a new platform order that the kitchen still has to cook. */
+const KITCHEN_OPEN_STATUSES = new Set<string>(['Received', 'Cooking']);
 
 type Match = ReturnType<typeof mealMatcher>;
 
@@ -199,6 +203,8 @@ export async function storeWebhookOrder(
     if (id !== null) {
       await q.insertLines(tx, id, ledger.lines);
       await q.insertStatusEvent(tx, { orderId: id, fromStatus: null, toStatus: order.status, at: now });
+      // An accepted order goes to the kitchen: one ticket per brand, with the order (docs/kitchen.md).
+      if (KITCHEN_OPEN_STATUSES.has(order.status)) await createTicketsForOrder(tx, id, now);
       return { success: true, order_id: id, duplicate: false, status: order.status };
     }
     const stored = await q.lockOrderByExternalId(tx, order.channel, order.externalId);

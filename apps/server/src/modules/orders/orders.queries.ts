@@ -13,6 +13,7 @@ import {
   promoRedemptions,
   vendors,
 } from '../../db/schema/index.js';
+import { kitchenNoticeOf } from '../kitchen/kitchen-notices.js';
 import { statusNoticeOf } from './order-events.js';
 
 export async function findPromo(db: DbOrTx, code: string) {
@@ -251,9 +252,10 @@ export interface PaidOrder {
 /**
  * Paid orders in one statement, so in one round trip and all or nothing: for each, its key with
  * the answer (naming the new id), the order (with the customer's name, phone and email as they are
- * now) and its lines, its payment, its first status event, and the live notice (delivered at
- * commit). An order whose key already has an answer is skipped (nothing of it is written). Returns
- * each order's id in the order given, or null where skipped. The keys must differ.
+ * now) and its lines, its payment, its first status event, its kitchen tickets (one per brand among
+ * its lines, docs/kitchen.md) with their notices, and the live notice (delivered at commit). An
+ * order whose key already has an answer is skipped (nothing of it is written). Returns each order's
+ * id in the order given, or null where skipped. The keys must differ.
  */
 export async function writePaidOrders(db: DbOrTx, batch: PaidOrder[]): Promise<(number | null)[]> {
   const input = batch.map((w) => {
@@ -351,8 +353,16 @@ export async function writePaidOrders(db: DbOrTx, batch: PaidOrder[]): Promise<(
     ), event AS (
       INSERT INTO order_status_events (order_id, from_status, to_status, at)
       SELECT w.id, NULL, w.status, w.placed_at FROM w
+    ), tickets AS (
+      INSERT INTO kitchen_tickets (order_id, location_id, vendor_id, status, created_at, updated_at)
+      SELECT DISTINCT w.id, w.location_id, (e.line->>'vendor_id')::int, 'queued', w.placed_at, w.placed_at
+      FROM w, jsonb_array_elements(w.lines) AS e(line)
+      WHERE e.line->>'vendor_id' IS NOT NULL
+      RETURNING id, order_id, location_id
     )
-    SELECT w.key, w.id, ${statusNoticeOf(sql`w.id`, sql`w.customer_id`, sql`w.status::text`, sql`w.at`)}
+    SELECT w.key, w.id, ${statusNoticeOf(sql`w.id`, sql`w.customer_id`, sql`w.status::text`, sql`w.at`)},
+      (SELECT count(${kitchenNoticeOf(sql`t.id`, sql`t.location_id`)}) FROM tickets t WHERE t.order_id = w.id)
+        AS tickets
     FROM w`);
   const written = new Map(
     (result as unknown as { rows: { key: string; id: number }[] }).rows.map((r) => [r.key, r.id]),
@@ -396,8 +406,22 @@ export async function lockOrder(db: DbOrTx, id: number) {
 }
 
 export async function orderStatusOf(db: DbOrTx, id: number) {
-  const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).limit(1);
-  return row?.status ?? null;
+  const [row] = await db
+    .select({ status: orders.status, locationId: orders.locationId })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether the order ever reached the status before (its status events). */
+export async function everReached(db: DbOrTx, id: number, status: (typeof orders.$inferSelect)['status']) {
+  const [row] = await db
+    .select({ id: orderStatusEvents.id })
+    .from(orderStatusEvents)
+    .where(and(eq(orderStatusEvents.orderId, id), eq(orderStatusEvents.toStatus, status)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function setOrderStatus(

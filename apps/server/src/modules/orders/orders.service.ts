@@ -1,9 +1,11 @@
 import type { CustomerOrder, OrderStatus } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
-import type { Actor } from '../../http/actor.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { Actor, StaffActor } from '../../http/actor.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { EventStream } from '../../http/registry.js';
 import { recordAudit } from '../audit/audit.record.js';
+import { announceTicketsOfOrder } from '../kitchen/kitchen-notices.js';
 import { queueSms } from '../notifications/outbox.service.js';
 import {
   type CancellationMoney,
@@ -53,20 +55,99 @@ export async function streamOwnOrderEvents(
   events.onClose(unsubscribe);
 }
 
+/** Where an order's status is changed from: the back office, or the kitchen screen's bumps. */
+export interface StatusChange {
+  by: number;
+  at: Date;
+  /**
+   * When the customer is texted: `always` (update_order_status, as before), `first` (only the first
+   * time the order reaches this status: a kitchen bump, so an undo and redo never texts twice), or
+   * `never` (silent: Cooking from the kitchen, an undo back to Cooking).
+   */
+  sms: 'always' | 'first' | 'never';
+  /** A cancellation's money, settled once the status is written (update_order_status). */
+  settle?: () => Promise<CancellationMoney | null>;
+}
+
+type LockedOrder = NonNullable<Awaited<ReturnType<typeof q.lockOrder>>>;
+
+/**
+ * The one path of an order's status change, in the caller's transaction with the order row locked
+ * (`q.lockOrder`): the new status with who and when, its status event, the audit entry, the
+ * customer's text through the outbox, the live status notice to the customer and the kitchen
+ * screens. update_order_status and the kitchen's bumps (modules/kitchen) both come here.
+ */
+export async function applyOrderStatus(
+  tx: DbOrTx,
+  row: LockedOrder,
+  status: OrderStatus,
+  change: StatusChange,
+): Promise<CancellationMoney | null> {
+  const orderId = row.order.id;
+  const from = row.order.status;
+  const now = change.at;
+  const texted =
+    change.sms === 'always' || (change.sms === 'first' && !(await q.everReached(tx, orderId, status)));
+  await q.setOrderStatus(tx, orderId, { status, statusChangedAt: now, statusChangedBy: change.by });
+  await q.insertStatusEvent(tx, {
+    orderId,
+    fromStatus: from,
+    toStatus: status,
+    changedBy: change.by,
+    at: now,
+  });
+  const settled = change.settle ? await change.settle() : null;
+  await recordAudit(tx, {
+    action: 'order.status',
+    entity: 'order',
+    entityId: orderId,
+    locationId: row.order.locationId,
+    summary: `Order #${orderId}: ${from} → ${status}${settled ? ` (${settled.kind} $${settled.amount.toFixed(2)})` : ''}`,
+    before: { status: from },
+    after: { status, ...(settled ? { money: settled } : {}) },
+  });
+  const phone = row.customerPhone ?? row.order.customerPhone;
+  if (texted && phone && row.order.customerId) {
+    const refunded = settled ? ` ${refundSentence(settled, 'Your')}` : '';
+    await queueSms(tx, now, phone, `Kitchaco: your order #${orderId} is now ${status}.${refunded}`);
+  }
+  await announceStatus(tx, {
+    order_id: orderId,
+    customer_id: row.order.customerId,
+    status,
+    at: now.toISOString(),
+  });
+  await announceTicketsOfOrder(tx, orderId);
+  row.order.status = status;
+  return settled;
+}
+
+/**
+ * A staff account's hold on an order: super admins any order; operators and kitchen staff only their
+ * own location's (403 otherwise, before anything is read further or changed).
+ */
+function checkOrderPlace(user: StaffActor, locationId: number): void {
+  if (user.roles.has('super_admin')) return;
+  if (user.locationId === null) throw forbidden('Your account is not linked to a location.');
+  if (user.locationId !== locationId) throw forbidden('This order is not at your location.');
+}
+
 /**
  * Changes a customer order's status (any value from any value, as the super admin may), recording
  * who and when, texting the customer through the outbox, and announcing it to live screens.
- * Canceling a paid order gives the money back first (payments.service `prepareCancellation`: the
- * authorisation voided or the rest of the payment refunded, under the order's own refund key); if
- * the provider cannot be reached, nothing changes and the admin tries again. A canceled order whose
- * payment was given back is not reopened (a new order is placed instead).
+ * Operators and kitchen staff change their own location's orders only. Canceling a paid order
+ * gives the money back first (payments.service `prepareCancellation`: the authorisation voided or
+ * the rest of the payment refunded, under the order's own refund key); if the provider cannot be
+ * reached, nothing changes and the admin tries again. A canceled order whose payment was given
+ * back is not reopened (a new order is placed instead).
  */
 export async function updateOrderStatus(app: AppContext, actor: Actor, orderId: number, status: OrderStatus) {
   if (actor.kind !== 'staff') throw forbidden('Staff only.');
   const current = await q.orderStatusOf(app.db, orderId);
   if (!current) throw notFound(`Order #${orderId} does not exist.`);
+  checkOrderPlace(actor.user, current.locationId);
   const prepared =
-    status === 'Canceled' && current !== 'Canceled' ? await prepareCancellation(app, orderId) : null;
+    status === 'Canceled' && current.status !== 'Canceled' ? await prepareCancellation(app, orderId) : null;
   const now = app.clock.now();
   const money = await app.db.transaction(async (tx) => {
     const row = await q.lockOrder(tx, orderId);
@@ -78,34 +159,12 @@ export async function updateOrderStatus(app: AppContext, actor: Actor, orderId: 
         "This order's payment was given back when it was canceled, so it cannot be reopened. Please place a new order instead.",
       );
     }
-    await q.setOrderStatus(tx, orderId, { status, statusChangedAt: now, statusChangedBy: actor.user.id });
-    await q.insertStatusEvent(tx, {
-      orderId,
-      fromStatus: from,
-      toStatus: status,
-      changedBy: actor.user.id,
+    return applyOrderStatus(tx, row, status, {
+      by: actor.user.id,
       at: now,
+      sms: 'always',
+      ...(prepared ? { settle: () => settleCancellation(app, tx, orderId, actor.user.id, prepared) } : {}),
     });
-    const settled = prepared ? await settleCancellation(app, tx, orderId, actor.user.id, prepared) : null;
-    await recordAudit(tx, {
-      entityId: orderId,
-      locationId: row.order.locationId,
-      summary: `Order #${orderId}: ${from} → ${status}${settled ? ` (${settled.kind} $${settled.amount.toFixed(2)})` : ''}`,
-      before: { status: from },
-      after: { status, ...(settled ? { money: settled } : {}) },
-    });
-    const phone = row.customerPhone ?? row.order.customerPhone;
-    if (phone && row.order.customerId) {
-      const refunded = settled ? ` ${refundSentence(settled, 'Your')}` : '';
-      await queueSms(tx, now, phone, `Kitchaco: your order #${orderId} is now ${status}.${refunded}`);
-    }
-    await announceStatus(tx, {
-      order_id: orderId,
-      customer_id: row.order.customerId,
-      status,
-      at: now.toISOString(),
-    });
-    return settled;
   });
   if (!money) return { success: true as const, result: 'Changed Successfully' };
   return {

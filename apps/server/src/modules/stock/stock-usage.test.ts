@@ -97,6 +97,13 @@ beforeAll(async () => {
     'Canceled',
   );
   await sell('2026-10-31T13:30:00Z', 'doordash', [{ mealId: fries.id, name: 'Fries', quantity: 7 }]);
+  // More burgers for the weekday recommendation, Melbourne days: Monday 9 Nov (8), Monday 16 Nov at
+  // 01:30 (8, still Sunday 15 Nov in UTC), Thursday 12 Nov (4) and Saturday 14 Nov (12).
+  const burgers = (quantity: number) => [{ mealId: burger.id, name: 'Classic Smash', quantity }];
+  await sell('2026-11-09T02:00:00Z', 'online_pickup', burgers(8));
+  await sell('2026-11-15T14:30:00Z', 'uber_eats', burgers(8));
+  await sell('2026-11-12T02:00:00Z', 'online_pickup', burgers(4));
+  await sell('2026-11-14T02:00:00Z', 'doordash', burgers(12));
   admin = (await tokenFor(db, 'stock_admin')).token;
   superAdmin = (await tokenFor(db, 'super_admin')).token;
   user = (await tokenFor(db, 'stock_user', here.id)).token;
@@ -162,19 +169,61 @@ describe('stock usage report', () => {
     expect(backwards.statusCode).toBe(400);
   });
 
-  it('recommends per delivery from the last 112 days of usage', async () => {
-    // Clock: 18 Nov 2026. Usage in the window: buns 5, patty 0.75 kg, potato 0.2 + 1.4 = 1.6 kg.
-    // 16 weeks, 2 delivery days a week: buns 5 / 16 / 2 = 0.156 -> 1; potato 1.6 / 32 = 0.05 -> 0.1 kg.
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/stock-list/',
-      headers: { authorization: `Token ${user}` },
-      payload: { kitchaco: here.id },
+  it('recommends per delivery from the weekday averages of the last 112 days, in the location time zone', async () => {
+    // The location delivers Monday and Thursday, in Melbourne. Usage in the 16 weeks to yesterday,
+    // per Melbourne weekday, and its average (/ 16):
+    //   buns (1 a burger):   Mon 8 + 8 = 16 -> 1   Tue 2 + 3 = 5 -> 0.3125   Thu 4 -> 0.25   Sat 12 -> 0.75
+    //   patty (0.15 kg):     Mon 2.4 -> 0.15   Tue 0.75 -> 0.046875   Thu 0.6 -> 0.0375   Sat 1.8 -> 0.1125
+    //   potato (0.2 kg):     Tue 0.2 -> 0.0125   Sun 1 Nov 7 x 0.2 = 1.4 -> 0.0875
+    // Wednesday 18 Nov: delivered Thursday, lasts Thu-Sun (until Monday):
+    //   buns 0.25 + 0 + 0.75 + 0 = 1 -> 1; patty 0.0375 + 0.1125 = 0.15 -> 0.2 kg; potato 0.0875 -> 0.1 kg.
+    // Friday 20 Nov: delivered Monday, lasts Mon-Wed (until Thursday):
+    //   buns 1 + 0.3125 + 0 = 1.3125 -> 2; patty 0.15 + 0.046875 = 0.196875 -> 0.2 kg; potato 0.0125 -> 0.1 kg.
+    // In UTC the 01:30 Monday sale would be a Sunday: buns 1.5 -> 2 on Wednesday, 0.8125 -> 1 on Friday.
+    const list = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/stock-list/',
+        headers: { authorization: `Token ${user}` },
+        payload: { kitchaco: here.id },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      type Item = { name: string; recommended_order: number; recommendation?: Record<string, unknown> };
+      return Object.fromEntries(res.json().data.map((i: Item) => [i.name, i])) as Record<string, Item>;
+    };
+    const recommended = (items: Record<string, { recommended_order: number }>) =>
+      Object.fromEntries(Object.entries(items).map(([name, i]) => [name, i.recommended_order]));
+    const buns = { Mon: 1, Tue: 0.3125, Wed: 0, Thu: 0.25, Fri: 0, Sat: 0.75, Sun: 0 };
+
+    t.clock.set('2026-11-18T02:00:00Z'); // Wednesday 18 Nov, 13:00 in Melbourne
+    const wednesday = await list();
+    expect(recommended(wednesday)).toEqual({ 'Beef patty': 0.2, Buns: 1, Potato: 0.1 });
+    expect(wednesday.Buns!.recommendation).toEqual({
+      covers: ['Thu', 'Fri', 'Sat', 'Sun'],
+      delivery_day: 'Thursday',
+      next_delivery_day: 'Monday',
+      per_weekday: buns,
+      total: 1,
+      weeks: 16,
     });
-    const byName = Object.fromEntries(
-      res.json().data.map((i: { name: string; recommended_order: number }) => [i.name, i.recommended_order]),
-    );
-    expect(byName).toEqual({ 'Beef patty': 0.1, Buns: 1, Potato: 0.1 });
+    expect(wednesday.Potato!.recommendation).toMatchObject({ total: 0.0875 });
+
+    t.clock.set('2026-11-20T02:00:00Z'); // Friday 20 Nov
+    try {
+      const friday = await list();
+      expect(recommended(friday)).toEqual({ 'Beef patty': 0.2, Buns: 2, Potato: 0.1 });
+      expect(friday.Buns!.recommendation).toEqual({
+        covers: ['Mon', 'Tue', 'Wed'],
+        delivery_day: 'Monday',
+        next_delivery_day: 'Thursday',
+        per_weekday: buns,
+        total: 1.3125,
+        weeks: 16,
+      });
+      expect(friday['Beef patty']!.recommendation).toMatchObject({ total: 0.196875 });
+    } finally {
+      t.clock.set('2026-11-18T02:00:00Z');
+    }
   });
 });
 

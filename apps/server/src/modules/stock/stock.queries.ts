@@ -69,24 +69,41 @@ export async function upcomingReminders(db: DbOrTx, locationId: number, fromDate
 }
 
 /** Stock used per item at a location in [start, end): meals sold on every channel x their bundles. */
-export async function stockUsageByItem(db: DbOrTx, locationId: number, start: Date, end: Date) {
-  return db
-    .select({
-      itemId: stockBundles.stockListItemId,
-      used: sql<string>`sum(${orderLines.quantity} * ${stockBundles.qty})`,
-    })
-    .from(orders)
-    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .innerJoin(stockBundles, eq(stockBundles.mealId, orderLines.mealId))
-    .where(
-      and(
-        eq(orders.locationId, locationId),
-        ne(orders.status, 'Canceled'),
-        gte(orders.placedAt, start),
-        lt(orders.placedAt, end),
-      ),
-    )
-    .groupBy(stockBundles.stockListItemId);
+/**
+ * Stock used per item and weekday over [start, end): meals sold on every channel (canceled orders
+ * excluded) times their bundles. `isodow` is the ISO weekday (1 = Monday .. 7 = Sunday) of the
+ * order's day in `timeZone`, the location's.
+ */
+export async function stockUsageByItemAndWeekday(
+  db: DbOrTx,
+  locationId: number,
+  timeZone: string,
+  start: Date,
+  end: Date,
+) {
+  const isodow = sql<number>`extract(isodow FROM ${orders.placedAt} AT TIME ZONE ${timeZone})::int`;
+  return (
+    db
+      .select({
+        itemId: stockBundles.stockListItemId,
+        isodow,
+        used: sql<string>`sum(${orderLines.quantity} * ${stockBundles.qty})`,
+      })
+      .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .innerJoin(stockBundles, eq(stockBundles.mealId, orderLines.mealId))
+      .where(
+        and(
+          eq(orders.locationId, locationId),
+          ne(orders.status, 'Canceled'),
+          gte(orders.placedAt, start),
+          lt(orders.placedAt, end),
+        ),
+      )
+      // By position: the weekday's expression carries the time zone as a parameter, and PostgreSQL
+      // would not match a second copy of it ($2 and $5) to the one selected.
+      .groupBy(sql`1`, sql`2`)
+  );
 }
 
 /** Meals sold at a location over business days, from the sales rollups (the dashboard's items sold). */

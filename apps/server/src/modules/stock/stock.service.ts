@@ -2,6 +2,8 @@ import {
   type ApproveStockOrderRequest,
   addDays,
   BELOW_MINIMUM_ERROR_CODE,
+  type DeliveryCover,
+  deliveryCover,
   type EditStockOrderRequest,
   formatAUD,
   formatWireDate,
@@ -10,10 +12,11 @@ import {
   type Mills,
   orderPlacedMessage,
   type PlaceStockOrderRequest,
+  parseDeliveryDays,
   parseWireDate,
   priceStockOrder,
   RECOMMENDATION_WINDOW_DAYS,
-  recommendedQuantity,
+  recommendStock,
   STOCK_MESSAGES,
   type StockLineInput,
   sameAmount,
@@ -222,6 +225,12 @@ function orderEmailBody(
 
 // ---------------------------------------------------------------- stock user and operator
 
+/** `recommended_order` and, with delivery days, the figures it came from (docs/stock.md). */
+function recommendation(usageByWeekday: number[], cover: DeliveryCover | null, wholeUnits: boolean) {
+  const { recommended, recommendation } = recommendStock(usageByWeekday, cover, wholeUnits);
+  return { recommended_order: recommended, ...(recommendation ? { recommendation } : {}) };
+}
+
 export async function stockList(app: AppContext, actor: Actor, locationId: number) {
   requireOwnLocation(actor, locationId);
   const location = await locationOrThrow(app, locationId);
@@ -234,10 +243,17 @@ export async function stockList(app: AppContext, actor: Actor, locationId: numbe
   );
   const [items, usage, reminders] = await Promise.all([
     q.listLocationItems(app.db, locationId, true),
-    q.stockUsageByItem(app.db, locationId, window.start, window.end),
+    q.stockUsageByItemAndWeekday(app.db, locationId, location.timeZone, window.start, window.end),
     q.upcomingReminders(app.db, locationId, today),
   ]);
-  const used = new Map(usage.map((u) => [u.itemId, Number(u.used)]));
+  // Usage per item, Monday = 0 .. Sunday = 6 (ISO weekday - 1), and the days the next order covers.
+  const used = new Map<number, number[]>();
+  for (const u of usage) {
+    const week = used.get(u.itemId) ?? [0, 0, 0, 0, 0, 0, 0];
+    week[Number(u.isodow) - 1] = Number(u.used);
+    used.set(u.itemId, week);
+  }
+  const cover = deliveryCover(today, parseDeliveryDays(location.deliveryDays.join(',')));
   return {
     success: true as const,
     data: items.map(({ item, unit }) => ({
@@ -250,11 +266,7 @@ export async function stockList(app: AppContext, actor: Actor, locationId: numbe
       par: Number(item.par),
       has_gst: item.hasGst,
       has_expiry: item.hasExpiry,
-      recommended_order: recommendedQuantity(
-        used.get(item.id) ?? 0,
-        location.deliveryDays.length,
-        unit.wholeUnits,
-      ),
+      ...recommendation(used.get(item.id) ?? [], cover, unit.wholeUnits),
     })),
     reminder_data: reminders.map((r) => ({
       name: r.name,

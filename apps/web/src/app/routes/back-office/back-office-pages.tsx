@@ -1,6 +1,8 @@
 import '@mantine/dates/styles.css';
+import { Stack } from '@mantine/core';
 import { OperatorReport } from '../../../features/back-office/components/operator-report';
 import { OrderList } from '../../../features/back-office/components/order-list';
+import { PickupBoardLinkPanel } from '../../../features/kitchen/components/pickup-board-link';
 import { WithLocations } from '../../../lib/report-filters/with-locations';
 import { StaffPortalPage } from '../staff/staff-portal-page';
 import { STAFF_PORTALS } from '../staff/staff-portals';
@@ -18,11 +20,20 @@ export function AdminOrdersPage() {
   );
 }
 
-/** `/operator-admin-orders`: the operator's own orders, no status change; signed out, to /operator-admin. */
+/**
+ * `/operator-admin-orders`: the operator's own orders with a status dropdown (the server accepts an
+ * operator's change for their own location only), and the link of their pickup board; signed out,
+ * to /operator-admin.
+ */
 export function OperatorOrdersPage() {
   return (
     <StaffPortalPage portal={STAFF_PORTALS.operatorAdmin} redirectWhenSignedOut>
-      {() => <OrderList />}
+      {() => (
+        <Stack gap="xl">
+          <PickupBoardLinkPanel />
+          <OrderList canChangeStatus />
+        </Stack>
+      )}
     </StaffPortalPage>
   );
 }

@@ -34,6 +34,22 @@ function refuseUnlessSuperAdmin(data: StaffUserData): string | null {
   return data.is_super_admin ? null : AUTH_MESSAGES.noAccess;
 }
 
+// The kitchen display serves kitchen accounts and the back office (operators, super admins).
+function refuseUnlessKitchenFloor(data: StaffUserData): string | null {
+  return data.is_kitchen || data.is_operator || data.is_super_admin
+    ? null
+    : AUTH_MESSAGES.authenticationError;
+}
+
+/**
+ * A stored kitchen account. The session in browser storage keeps no kitchen flag (lib/session keeps
+ * the spec's keys): a kitchen account is one bound to a location with none of the other roles. The
+ * server checks the role of every call anyway.
+ */
+export function isKitchenSession(s: StaffSession): boolean {
+  return s.locationId !== null && !s.isOperator && !s.isSuperAdmin && !s.isStockUser && !s.isStockAdmin;
+}
+
 function refuseUnlessOperator(data: StaffUserData): string | null {
   if (data.is_super_admin) return AUTH_MESSAGES.useSuperAdminPage;
   return data.is_operator ? null : AUTH_MESSAGES.authenticationError;
@@ -79,6 +95,7 @@ export const STAFF_PORTALS = {
       { group: 'Sales', label: 'Customer Orders', to: '/admin-orders' },
       { group: 'Sales', label: 'Operators', to: '/admin-operators' },
       { group: 'Sales', label: 'Marketplaces', to: '/admin-marketplaces' },
+      { group: 'Sales', label: 'Kitchen display', to: '/kitchen' },
       { group: 'Finance', label: 'Sales Invoice', to: '/admin-sales-invoice' },
       { group: 'Finance', label: 'Sales Report', to: '/admin-sales-report' },
       { group: 'Finance', label: 'Transactional Report', to: '/admin-txn-report' },
@@ -103,10 +120,29 @@ export const STAFF_PORTALS = {
     nav: () => [
       { label: 'Dashboard', to: '/operator-admin' },
       { label: 'Orders', to: '/operator-admin-orders' },
+      { label: 'Kitchen display', to: '/kitchen' },
       { label: 'Menu', to: '/operator-admin-menu' },
       { label: 'New Stock Order', to: '/operator-admin-stock' },
       { label: 'Stock Orders', to: '/operator-stock-orders' },
       { label: 'Audit log', to: '/admin-audit' },
     ],
+  },
+  kitchen: {
+    path: '/kitchen',
+    title: 'Kitchen display',
+    loginCall: 'admin',
+    showLocation: true,
+    accepts: (s) => s.isSuperAdmin || s.isOperator || isKitchenSession(s),
+    refuse: refuseUnlessKitchenFloor,
+    // Kitchen staff have the one screen; the back office returns to its own portal from the menu.
+    nav: (s) =>
+      s.isSuperAdmin
+        ? [{ label: 'Super Admin Dashboard', to: '/admin' }]
+        : s.isOperator
+          ? [
+              { label: 'Operator dashboard', to: '/operator-admin' },
+              { label: 'Orders', to: '/operator-admin-orders' },
+            ]
+          : [],
   },
 } as const satisfies Record<string, StaffPortal>;

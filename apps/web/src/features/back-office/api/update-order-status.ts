@@ -10,9 +10,10 @@ export interface StatusChange {
 }
 
 /**
- * update_order_status: the super admin sets any status; the server texts the customer. Canceling a
- * paid order gives the card payment back first: the answer's `result` says how much, and a 503 means
- * the provider did not answer and the order was not canceled.
+ * update_order_status: the super admin sets any order's status, an operator that of an order of their
+ * own location; the server texts the customer. Canceling a paid order gives the card payment back
+ * first: the answer's `result` says how much, and a 503 means the provider did not answer and the
+ * order was not canceled.
  */
 export function updateOrderStatus({ orderId, status }: StatusChange) {
   return staffCall(ordersCalls.updateOrderStatus, { order_id: orderId, status });

@@ -43,8 +43,13 @@ import { OrderDetails } from './order-details';
 import { StatusChangeModal, StatusSelect } from './status-change';
 
 interface OrderListProps {
-  /** The super admin's list: the locations of the filter (All first) and a status dropdown per order. */
+  /** The super admin's list: the locations of the filter (All first) and the orders' card payments. */
   locations?: readonly KitchacoLocation[];
+  /**
+   * A status dropdown per order: the super admin's, and an operator's for their own location (the
+   * server checks the location). Only the super admin also sees and refunds card payments.
+   */
+  canChangeStatus?: boolean;
 }
 
 const ALL = '';
@@ -70,10 +75,12 @@ function StatusBadge({ status }: { status: OrderStatus }) {
 function OrdersTable({
   orders,
   canChangeStatus,
+  withPayment,
   onChooseStatus,
 }: {
   orders: readonly AdminOrder[];
   canChangeStatus: boolean;
+  withPayment: boolean;
   onChooseStatus: (change: StatusChange) => void;
 }) {
   const [open, toggle] = useToggleSet<number>();
@@ -144,7 +151,7 @@ function OrdersTable({
                 {expanded && (
                   <Table.Tr id={detailsId}>
                     <Table.Td colSpan={COLUMNS} bg="var(--mantine-color-gray-0)">
-                      <OrderDetails order={order} withPayment={canChangeStatus} />
+                      <OrderDetails order={order} withPayment={withPayment} />
                     </Table.Td>
                   </Table.Tr>
                 )}
@@ -228,7 +235,7 @@ function OrderFilters({
  * The customer orders of /admin-orders and /operator-admin-orders: location (super admin) and dates
  * kept with every report screen, status, source and search in the address, one page at a time.
  */
-export function OrderList({ locations }: OrderListProps) {
+export function OrderList({ locations, canChangeStatus = locations !== undefined }: OrderListProps) {
   const superAdmin = locations !== undefined;
   const [stored, saveFilters] = useReportFilters();
   const [params, setParams] = useOrderListParams();
@@ -338,7 +345,8 @@ export function OrderList({ locations }: OrderListProps) {
             <Paper withBorder style={orders.isPlaceholderData ? { opacity: 0.6 } : undefined}>
               <OrdersTable
                 orders={data.orders_by_location}
-                canChangeStatus={superAdmin}
+                canChangeStatus={canChangeStatus}
+                withPayment={superAdmin}
                 onChooseStatus={setChange}
               />
             </Paper>
@@ -357,7 +365,9 @@ export function OrderList({ locations }: OrderListProps) {
           )}
         </Stack>
       )}
-      {superAdmin && <StatusChangeModal change={change} onClose={() => setChange(null)} />}
+      {canChangeStatus && (
+        <StatusChangeModal change={change} onClose={() => setChange(null)} withPayment={superAdmin} />
+      )}
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { BACK_OFFICE_MESSAGES } from '../messages';
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: s }));
 
-/** The super admin's status dropdown of one order: choosing a value asks for confirmation first. */
+/** The status dropdown of one order (super admin, operator): choosing a value asks for confirmation first. */
 export function StatusSelect({
   orderId,
   status,
@@ -105,11 +105,20 @@ function refusal(error: Error | null, status?: OrderStatus): { title: string; re
 
 /**
  * The confirmation of a status change, as the spec words it, with Yes and No. Canceling a card-paid
- * order also says what goes back to the card. Yes saves the status (the customer is notified by the
+ * order also says what goes back to the card (read for a super admin; said in general to an operator). Yes saves the status (the customer is notified by the
  * server) and the list is read again; the server's result (with any refund) is announced. When the
  * card provider did not answer (503), the order stays as it was and Yes tries again.
  */
-export function StatusChangeModal({ change, onClose }: { change: StatusChange | null; onClose: () => void }) {
+export function StatusChangeModal({
+  change,
+  onClose,
+  withPayment = true,
+}: {
+  change: StatusChange | null;
+  onClose: () => void;
+  /** Whether the card payment is read before a cancellation (super admins only: an operator is told). */
+  withPayment?: boolean;
+}) {
   const update = useUpdateOrderStatus();
   // Kept while the modal closes, so its text does not vanish mid-way.
   const [shown, setShown] = useState<StatusChange | null>(change);
@@ -141,7 +150,14 @@ export function StatusChangeModal({ change, onClose }: { change: StatusChange | 
     >
       <Stack>
         <Text>{shown ? BACK_OFFICE_MESSAGES.confirmStatusChange(shown.orderId, shown.status) : ''}</Text>
-        {shown?.status === 'Canceled' && <CancellationMoney orderId={shown.orderId} />}
+        {shown?.status === 'Canceled' &&
+          (withPayment ? (
+            <CancellationMoney orderId={shown.orderId} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              If the order was paid by card, canceling refunds the payment to the customer's card.
+            </Text>
+          ))}
         {problem && update.error && (
           <Alert color="red" variant="light" role="alert" title={problem.title}>
             {update.error.message}

@@ -29,6 +29,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api';
 import { type StockOrderData, useSaveStockOrder } from '../api/save-stock-order';
 import { useStockList } from '../api/stock-list';
+import { RecommendationExplainer } from './recommendation-explainer';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const aud = (value: number) => formatAUD(toMills(value));
@@ -322,14 +323,17 @@ function StockRow({
       </Table.Td>
       <Table.Td ta="right" style={numeric}>
         {item.recommended_order > 0 ? (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            onClick={() => onChange(item.id, item.recommended_order)}
-            aria-label={`Use the recommended ${item.recommended_order} for ${label}`}
-          >
-            {item.recommended_order}
-          </Button>
+          <Group gap={2} justify="flex-end" wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() => onChange(item.id, item.recommended_order)}
+              aria-label={`Use the recommended ${item.recommended_order} for ${label}`}
+            >
+              {item.recommended_order}
+            </Button>
+            <RecommendationExplainer item={item} />
+          </Group>
         ) : (
           '—'
         )}

@@ -1,0 +1,172 @@
+import type { OrderStatus } from '@kitchaco/domain';
+import { and, asc, eq, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { kitchenTickets, locations, orderLines, orders, vendors } from '../../db/schema/index.js';
+import { kitchenNoticeOf } from './kitchen-notices.js';
+
+export type TicketRow = Awaited<ReturnType<typeof ticketRows>>[number];
+export type TicketLineRow = Awaited<ReturnType<typeof linesOfTickets>>[number];
+
+/** Orders whose open tickets the kitchen still shows (not handed over, not canceled). */
+const KITCHEN_ORDER_STATUSES: OrderStatus[] = ['Received', 'Cooking', 'Ready for pickup'];
+
+/** Tickets with what the screen shows of their order and brand, oldest first. */
+export function ticketRows(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      ticket: kitchenTickets,
+      vendorTitle: vendors.title,
+      order: {
+        status: orders.status,
+        channel: orders.channel,
+        customerName: orders.customerName,
+        scheduledFor: orders.scheduledFor,
+        deliveryLocation: orders.deliveryLocation,
+      },
+    })
+    .from(kitchenTickets)
+    .innerJoin(orders, eq(orders.id, kitchenTickets.orderId))
+    .innerJoin(vendors, eq(vendors.id, kitchenTickets.vendorId))
+    .where(where)
+    .orderBy(asc(kitchenTickets.createdAt), asc(kitchenTickets.id));
+}
+
+/** The open tickets of a location: not done (of an order still in the kitchen), or done since `doneSince`. */
+export function openTicketsOf(db: DbOrTx, locationId: number, doneSince: Date, changedSince: Date | null) {
+  return ticketRows(
+    db,
+    and(
+      eq(kitchenTickets.locationId, locationId),
+      or(
+        and(ne(kitchenTickets.status, 'done'), inArray(orders.status, KITCHEN_ORDER_STATUSES)),
+        and(eq(kitchenTickets.status, 'done'), gte(kitchenTickets.doneAt, doneSince)),
+      ),
+      changedSince ? gte(kitchenTickets.updatedAt, changedSince) : undefined,
+    ),
+  );
+}
+
+export function ticketsById(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return ticketRows(db, inArray(kitchenTickets.id, ids));
+}
+
+/** The lines of each ticket's order and brand, in order. */
+export function linesOfTickets(db: DbOrTx, tickets: { orderId: number; vendorId: number }[]) {
+  if (tickets.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      orderId: orderLines.orderId,
+      vendorId: orderLines.vendorId,
+      mealName: orderLines.mealName,
+      quantity: orderLines.quantity,
+      subitem: orderLines.subitem,
+      combos: orderLines.combos,
+      specialRequest: orderLines.specialRequest,
+    })
+    .from(orderLines)
+    .where(
+      and(
+        inArray(orderLines.orderId, [...new Set(tickets.map((t) => t.orderId))]),
+        inArray(orderLines.vendorId, [...new Set(tickets.map((t) => t.vendorId))]),
+      ),
+    )
+    .orderBy(asc(orderLines.id));
+}
+
+export async function findTicket(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(kitchenTickets).where(eq(kitchenTickets.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function lockTicket(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select()
+    .from(kitchenTickets)
+    .where(eq(kitchenTickets.id, id))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+/** The statuses of every ticket of an order (read under the order's lock). */
+export async function ticketStatusesOfOrder(db: DbOrTx, orderId: number) {
+  return db
+    .select({ id: kitchenTickets.id, status: kitchenTickets.status })
+    .from(kitchenTickets)
+    .where(eq(kitchenTickets.orderId, orderId));
+}
+
+export async function updateTicket(
+  db: DbOrTx,
+  id: number,
+  set: Pick<typeof kitchenTickets.$inferInsert, 'status' | 'startedAt' | 'doneAt' | 'updatedAt' | 'bumpedBy'>,
+) {
+  await db.execute(sql`
+    WITH u AS (
+      UPDATE kitchen_tickets SET status = ${set.status}, started_at = ${set.startedAt?.toISOString() ?? null}::timestamptz,
+        done_at = ${set.doneAt?.toISOString() ?? null}::timestamptz, updated_at = ${set.updatedAt!.toISOString()}::timestamptz,
+        bumped_by = ${set.bumpedBy ?? null}::int
+      WHERE id = ${id}
+      RETURNING id, location_id
+    )
+    SELECT ${kitchenNoticeOf(sql`u.id`, sql`u.location_id`)} FROM u`);
+}
+
+export async function locationById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      timeZone: locations.timeZone,
+      displayToken: locations.displayToken,
+    })
+    .from(locations)
+    .where(eq(locations.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function locationByDisplayToken(db: DbOrTx, token: string) {
+  const [row] = await db
+    .select({ id: locations.id, name: locations.name, timeZone: locations.timeZone })
+    .from(locations)
+    .where(eq(locations.displayToken, token))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setDisplayToken(db: DbOrTx, id: number, token: string) {
+  await db.update(locations).set({ displayToken: token }).where(eq(locations.id, id));
+}
+
+/** Today's paid orders still in the kitchen (with at least one ticket not done), oldest first. */
+export async function preparingOrders(db: DbOrTx, locationId: number, dayStart: Date) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.locationId, locationId),
+        gte(orders.placedAt, dayStart),
+        inArray(orders.status, ['Received', 'Cooking']),
+        sql`EXISTS (SELECT 1 FROM kitchen_tickets t WHERE t.order_id = ${orders.id} AND t.status <> 'done')`,
+      ),
+    )
+    .orderBy(asc(orders.placedAt), asc(orders.id));
+}
+
+/** Orders Ready for pickup since `since`, newest first. */
+export async function readyOrders(db: DbOrTx, locationId: number, since: Date) {
+  return db
+    .select({ id: orders.id, readyAt: orders.statusChangedAt })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.locationId, locationId),
+        eq(orders.status, 'Ready for pickup'),
+        gte(orders.statusChangedAt, since),
+      ),
+    )
+    .orderBy(sql`${orders.statusChangedAt} DESC`, asc(orders.id));
+}

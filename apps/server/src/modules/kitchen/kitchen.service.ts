@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type BumpKitchenTicketRequest,
+  type BumpKitchenTicketResponse,
+  KITCHEN_DONE_VISIBLE_MINUTES,
+  KITCHEN_TICKET_STATUSES,
+  KITCHEN_UNDO_WINDOW_SECONDS,
+  type KitchenTicketStatus,
+  type KitchenTicketsRequest,
+  type KitchenTicketsResponse,
+  localDate,
+  PICKUP_BOARD_READY_MINUTES,
+  type PickupBoardLinkRequest,
+  type PickupBoardLinkResponse,
+  type PickupBoardResponse,
+  zonedInstant,
+} from '@kitchaco/domain';
+import type { AppContext } from '../../context.js';
+import type { Actor, StaffActor } from '../../http/actor.js';
+import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
+import type { EventStream } from '../../http/registry.js';
+import { recordAudit } from '../audit/audit.record.js';
+import * as orderQueries from '../orders/orders.queries.js';
+import { applyOrderStatus } from '../orders/orders.service.js';
+import { presentTicket } from './kitchen.presenter.js';
+import * as q from './kitchen.queries.js';
+import { kitchenHub } from './kitchen-events.js';
+
+function staffOf(actor: Actor): StaffActor {
+  if (actor.kind !== 'staff') throw forbidden('Staff only.');
+  return actor.user;
+}
+
+/**
+ * The location a kitchen call works on: a kitchen or operator account its own (naming another is
+ * refused), a super admin the one named (required, and it must exist).
+ */
+async function locationFor(app: AppContext, actor: Actor, requested: number | undefined) {
+  const user = staffOf(actor);
+  let id: number;
+  if (user.roles.has('super_admin')) {
+    if (requested === undefined) throw invalid('kitchaco is required: choose a location.', 'kitchaco');
+    id = requested;
+  } else {
+    if (user.locationId === null) throw forbidden('Your account is not linked to a location.');
+    if (requested !== undefined && requested !== user.locationId)
+      throw forbidden('This location is not yours.');
+    id = user.locationId;
+  }
+  const location = await q.locationById(app.db, id);
+  if (!location) throw notFound(`Location ${id} does not exist.`);
+  return location;
+}
+
+function checkTicketPlace(user: StaffActor, locationId: number): void {
+  if (user.roles.has('super_admin')) return;
+  if (user.locationId === null) throw forbidden('Your account is not linked to a location.');
+  if (user.locationId !== locationId) throw forbidden('This ticket is not at your location.');
+}
+
+async function presentRows(app: AppContext, rows: q.TicketRow[]) {
+  const lines = await q.linesOfTickets(
+    app.db,
+    rows.map((r) => r.ticket),
+  );
+  return rows.map((r) => presentTicket(r, lines));
+}
+
+/** `kitchen_tickets`: the location's open tickets and the server's time. */
+export async function kitchenTickets(
+  app: AppContext,
+  actor: Actor,
+  input: KitchenTicketsRequest,
+): Promise<KitchenTicketsResponse> {
+  const location = await locationFor(app, actor, input.kitchaco);
+  const now = app.clock.now();
+  const doneSince = new Date(now.getTime() - KITCHEN_DONE_VISIBLE_MINUTES * 60_000);
+  const rows = await q.openTicketsOf(
+    app.db,
+    location.id,
+    doneSince,
+    input.since ? new Date(input.since) : null,
+  );
+  return {
+    success: true,
+    kitchaco: location.id,
+    tickets: await presentRows(app, rows),
+    now: now.toISOString(),
+  };
+}
+
+const rank = (s: KitchenTicketStatus) => KITCHEN_TICKET_STATUSES.indexOf(s);
+
+/**
+ * `bump_kitchen_ticket`. Under the order's row lock (so two tablets bumping an order's last two
+ * tickets at once are serialised: the second sees the first's ticket done), the ticket moves,
+ * its audit entry is recorded and its change announced; then the order follows its tickets
+ * through the one status path of update_order_status (orders.service `applyOrderStatus`):
+ * - the first ticket started (or done) of a Received order: Cooking, silently (no text);
+ * - every ticket done: Ready for pickup, texting the customer the first time it gets there;
+ * - an undo of a done ticket of a Ready order: back to Cooking, silently.
+ * Moving back is allowed within KITCHEN_UNDO_WINDOW_SECONDS of the ticket's last change, and not
+ * once the order is handed over (On its way, Finished). A canceled order's tickets do not move.
+ */
+export async function bumpKitchenTicket(
+  app: AppContext,
+  actor: Actor,
+  input: BumpKitchenTicketRequest,
+): Promise<BumpKitchenTicketResponse> {
+  const user = staffOf(actor);
+  const found = await q.findTicket(app.db, input.ticket_id);
+  if (!found) throw notFound(`Ticket ${input.ticket_id} does not exist.`);
+  checkTicketPlace(user, found.locationId);
+  const now = app.clock.now();
+  const orderStatus = await app.db.transaction(async (tx) => {
+    // The order first, then its ticket: every bump of an order takes its locks in this order.
+    const order = await orderQueries.lockOrder(tx, found.orderId);
+    if (!order) throw notFound(`Order #${found.orderId} does not exist.`);
+    const ticket = await q.lockTicket(tx, found.id);
+    if (!ticket) throw notFound(`Ticket ${input.ticket_id} does not exist.`);
+    const from = ticket.status;
+    const to = input.status;
+    if (from === to) return order.order.status;
+    if (order.order.status === 'Canceled') throw conflict(`Order #${ticket.orderId} was canceled.`);
+    const back = rank(to) < rank(from);
+    if (back) {
+      if (order.order.status === 'On its way' || order.order.status === 'Finished')
+        throw conflict(`Order #${ticket.orderId} was handed over, so its ticket can no longer be undone.`);
+      const age = now.getTime() - ticket.updatedAt.getTime();
+      if (age > KITCHEN_UNDO_WINDOW_SECONDS * 1000)
+        throw conflict(
+          `This ticket was changed more than ${KITCHEN_UNDO_WINDOW_SECONDS / 60} minutes ago, so it can no longer be undone.`,
+        );
+    }
+    const startedAt = to === 'queued' ? null : (ticket.startedAt ?? now);
+    const doneAt = to === 'done' ? now : null;
+    await q.updateTicket(tx, ticket.id, { status: to, startedAt, doneAt, updatedAt: now, bumpedBy: user.id });
+    await recordAudit(tx, {
+      entityId: ticket.id,
+      locationId: ticket.locationId,
+      summary: `Order #${ticket.orderId}, brand ${ticket.vendorId}: ${from} → ${to}${back ? ' (undo)' : ''}`,
+      before: { status: from, started_at: ticket.startedAt, done_at: ticket.doneAt },
+      after: { status: to, started_at: startedAt, done_at: doneAt },
+    });
+
+    const tickets = await q.ticketStatusesOfOrder(tx, ticket.orderId);
+    const allDone = tickets.every((t) => (t.id === ticket.id ? to : t.status) === 'done');
+    const status = order.order.status;
+    const change = { by: user.id, at: now };
+    if (allDone && (status === 'Received' || status === 'Cooking')) {
+      await applyOrderStatus(tx, order, 'Ready for pickup', { ...change, sms: 'first' });
+    } else if (!allDone && status === 'Ready for pickup' && back) {
+      await applyOrderStatus(tx, order, 'Cooking', { ...change, sms: 'never' });
+    } else if (to !== 'queued' && status === 'Received') {
+      await applyOrderStatus(tx, order, 'Cooking', { ...change, sms: 'never' });
+    }
+    return order.order.status;
+  });
+  const [row] = await q.ticketsById(app.db, [found.id]);
+  const [ticket] = await presentRows(app, [row!]);
+  return { success: true, ticket: ticket!, order_status: orderStatus };
+}
+
+/**
+ * The kitchen event stream: `hello` on connect (and again when this instance's LISTEN connection
+ * comes back after a loss: the screen refetches), then each ticket as it is created or changed. A
+ * kitchen or operator account hears its own location's tickets; a super admin the location it
+ * names (`?kitchaco=`), or every location's without one (each ticket names its `location_id`).
+ */
+export async function streamKitchen(
+  app: AppContext,
+  actor: Actor,
+  events: EventStream,
+  kitchaco?: number,
+): Promise<void> {
+  const user = staffOf(actor);
+  let locationId: number | null = kitchaco ?? null;
+  if (!user.roles.has('super_admin')) {
+    if (user.locationId === null) throw forbidden('Your account is not linked to a location.');
+    locationId = user.locationId;
+  }
+  const hello = () => events.send('hello', { now: app.clock.now().toISOString(), kitchaco: locationId });
+  const unsubscribe = await kitchenHub(app).subscribe(locationId, {
+    ticket: (ticket) => events.send('ticket', ticket),
+    resync: hello,
+  });
+  events.onClose(unsubscribe);
+  hello();
+}
+
+const newDisplayToken = () => randomBytes(24).toString('base64url');
+const boardPath = (token: string) => `/pickup-board?display=${encodeURIComponent(token)}`;
+
+/** `pickup_board_link`: the location's pickup board secret, or a new one (`rotate`), audited. */
+export async function pickupBoardLink(
+  app: AppContext,
+  actor: Actor,
+  input: PickupBoardLinkRequest,
+): Promise<PickupBoardLinkResponse> {
+  const location = await locationFor(app, actor, input.kitchaco);
+  let token = location.displayToken;
+  if (input.rotate) {
+    token = newDisplayToken();
+    await app.db.transaction(async (tx) => {
+      await q.setDisplayToken(tx, location.id, token);
+      // The secret itself is never written to the log.
+      await recordAudit(tx, {
+        entityId: location.id,
+        locationId: location.id,
+        summary: `${location.name}: pickup board link replaced`,
+        before: { display_token: 'previous' },
+        after: { display_token: 'replaced' },
+      });
+    });
+  }
+  return { success: true, kitchaco: location.id, display_token: token, path: boardPath(token) };
+}
+
+/** The public pickup board of the location whose display token this is (404 for any other). */
+export async function pickupBoard(app: AppContext, display: string): Promise<PickupBoardResponse> {
+  const location = await q.locationByDisplayToken(app.db, display);
+  if (!location) throw notFound('This pickup board link is not valid. Ask the store for a new one.');
+  const now = app.clock.now();
+  const dayStart = zonedInstant(localDate(now, location.timeZone), location.timeZone);
+  const [preparing, ready] = await Promise.all([
+    q.preparingOrders(app.db, location.id, dayStart),
+    q.readyOrders(app.db, location.id, new Date(now.getTime() - PICKUP_BOARD_READY_MINUTES * 60_000)),
+  ]);
+  return {
+    location: { name: location.name },
+    preparing: preparing.map((o) => ({ order_number: String(o.id) })),
+    ready: ready.map((o) => ({ order_number: String(o.id), ready_at: (o.readyAt ?? now).toISOString() })),
+    now: now.toISOString(),
+  };
+}

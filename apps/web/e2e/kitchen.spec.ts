@@ -1,0 +1,321 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  customerToken,
+  DEMO_CUSTOMER_PHONE,
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  loginAs,
+  queryCallAnswer,
+  staffToken,
+  test,
+} from './fixtures';
+
+/**
+ * The kitchen floor (docs/kitchen.md, "Kitchen display"): a customer orders from two brands of
+ * Reservoir; the kitchen tablet, open all along, gets a ticket per brand without a reload, starts
+ * and finishes them (with an undo on the way); the customer's order is Ready for pickup, texted
+ * once; the counter's pickup board shows the number under Ready. A network blip keeps the tickets
+ * and brings the missed ones in when the stream is back.
+ */
+
+const KITCHEN = { email: 'kitchen@demo.test', location: 'Reservoir' };
+
+interface Vendor {
+  id: number;
+  title: string;
+}
+
+interface Meal {
+  id: number;
+  meal_name: string;
+  meal_subitem: { id: number }[];
+}
+
+interface OutboxMessage {
+  id: number;
+  channel: 'sms' | 'email';
+  to: string;
+  body: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.ok(), `GET ${path}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Two Reservoir brands with a meal each. */
+async function twoBrands(request: APIRequestContext) {
+  const vendors = await getJson<Vendor[]>(request, '/api/v1/vendors/?kitchaco=1');
+  const picked: { vendor: Vendor; meal: Meal }[] = [];
+  for (const vendor of vendors) {
+    const { meals } = await getJson<{ meals: Meal[] }>(request, `/api/v1/vendors/${vendor.id}/menu/`);
+    const meal = meals[0];
+    if (meal) picked.push({ vendor, meal });
+    if (picked.length === 2) return picked as [(typeof picked)[0], (typeof picked)[0]];
+  }
+  throw new Error('The demo data needs two Reservoir brands with a meal each');
+}
+
+/**
+ * Places a card-paid pickup order at Reservoir with one meal of each brand, as checkout does (the
+ * cart and Square's sandbox token that pays), with the signed-in customer's token.
+ */
+async function orderFromTwoBrands(request: APIRequestContext, token: string) {
+  const [first, second] = await twoBrands(request);
+  const line = (meal: Meal) => ({
+    meal_id: meal.id,
+    quantity: 1,
+    ...(meal.meal_subitem[0] ? { subitem_id: meal.meal_subitem[0].id } : {}),
+  });
+  const placed = await request.post('/api/v1/orders/', {
+    headers: { Authorization: `Token ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      checkout: { kitchaco: 1, order_type: 'pickup', lines: [line(first.meal), line(second.meal)] },
+      payment: { source_id: 'cnon:card-nonce-ok' },
+    },
+  });
+  expect(placed.status(), 'the card-paid order is placed').toBe(200);
+  const { order } = (await placed.json()) as { order: { id: number } };
+  return { id: order.id, first: first.vendor, second: second.vendor };
+}
+
+/** Signs the kitchen account in at /kitchen itself, with the staff sign-in form. */
+async function signInKitchen(page: Page) {
+  await page.goto('/kitchen');
+  await expect(page.getByRole('heading', { name: 'Kitchen display', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(KITCHEN.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  const tickets = queryCallAnswer(page, 'kitchen_tickets');
+  await page.getByRole('button', { name: 'Login' }).click();
+  expect((await tickets).ok()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: `Kitchen · ${KITCHEN.location}` })).toBeVisible();
+}
+
+async function readySmsCount(request: APIRequestContext, orderId: number): Promise<number> {
+  const { messages } = await getJson<{ messages: OutboxMessage[] }>(request, '/api/dev/outbox?limit=200');
+  return messages.filter(
+    (m) =>
+      m.channel === 'sms' &&
+      m.to === DEMO_CUSTOMER_PHONE &&
+      m.body.includes(`#${orderId} is now Ready for pickup`),
+  ).length;
+}
+
+/** The secret address of Reservoir's pickup board, as the operator's back office gets it. */
+async function pickupBoardPath(request: APIRequestContext): Promise<string> {
+  const token = await staffToken(request, 'operator');
+  const response = await request.post('/api/v1/admin-data/', {
+    headers: { Authorization: `Token ${token}` },
+    data: { query_type: 'pickup_board_link' },
+  });
+  expect(response.ok()).toBe(true);
+  const { path } = (await response.json()) as { path: string };
+  expect(path).toMatch(/^\/pickup-board\?display=\S+$/);
+  return path;
+}
+
+test('the kitchen gets a two-brand order live, starts and finishes it; the customer and the pickup board see it ready', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+
+  // The tablet on the pass: signed in at /kitchen, open before the order exists.
+  await signInKitchen(page);
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tap to enable sound' })).toBeVisible();
+  await expectAccessible(page, 'kitchen display');
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+
+  // The customer, on their own phone: signed in, orders from two brands, follows the order.
+  const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  // There is no internet in tests: map tiles fail at once instead of waiting for a timeout.
+  await phone.route('https://tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'));
+  const customer = await phone.newPage();
+  await loginAs(customer, 'customer');
+  const token = await customer.evaluate(() => window.localStorage.getItem('kitchaco.customer.token'));
+  const order = await orderFromTwoBrands(customer.request, token ?? '');
+  await customer.goto('/orders');
+  const card = customer.getByRole('article', { name: `Order #${order.id}` });
+  await expect(card.getByText('Received', { exact: true })).toBeVisible();
+
+  // Two tickets, one per station, without a reload; announced for screen readers.
+  const ticketAt = (vendor: Vendor) =>
+    page.getByRole('region', { name: vendor.title }).getByRole('article', { name: `#${order.id}` });
+  await expect(ticketAt(order.first)).toBeVisible();
+  await expect(ticketAt(order.second)).toBeVisible();
+  await expect(page.getByRole('article', { name: `#${order.id}` })).toHaveCount(2);
+  await expect(page.getByRole('status').filter({ hasText: `New ticket #${order.id} for` })).toBeAttached();
+  expect(loads).toBe(0);
+  await expect(ticketAt(order.first)).toContainText(/(Due|Ordered for) \d{1,2}:\d\d/);
+  await expect(ticketAt(order.first)).toContainText(/On time|Due in \d+ min|Due now|Late \d+ min/);
+  await expectAccessible(page, 'kitchen display with a new order');
+
+  // Start both: the order is Cooking for the customer, live.
+  const bump = (label: string, vendor: Vendor) =>
+    page.getByRole('button', { name: `${label} #${order.id} ${vendor.title}`, exact: true });
+  for (const vendor of [order.first, order.second]) {
+    const started = queryCallAnswer(page, 'bump_kitchen_ticket');
+    await bump('Start', vendor).click();
+    expect((await started).ok()).toBe(true);
+    await expect(bump('Done', vendor)).toBeVisible();
+  }
+  await expect(card.getByText('Cooking', { exact: true })).toBeVisible();
+
+  // Done on the first, undone from the strip, done again: still one station to go.
+  const recent = page.getByRole('region', { name: 'Recently done' });
+  let answered = queryCallAnswer(page, 'bump_kitchen_ticket');
+  await bump('Done', order.first).click();
+  expect((await answered).ok()).toBe(true);
+  await expect(ticketAt(order.first)).toHaveCount(0);
+  const undo = recent.getByRole('button', {
+    name: new RegExp(`^Undo #${order.id} ${escapeRegExp(order.first.title)} `),
+  });
+  await expect(undo).toBeVisible();
+  await expectAccessible(page, 'kitchen display with a recently done ticket');
+  answered = queryCallAnswer(page, 'bump_kitchen_ticket');
+  await undo.click();
+  expect((await answered).request().postDataJSON()).toMatchObject({ status: 'started' });
+  await expect(bump('Done', order.first)).toBeVisible();
+  answered = queryCallAnswer(page, 'bump_kitchen_ticket');
+  await bump('Done', order.first).click();
+  expect((await answered).ok()).toBe(true);
+  await expect(card.getByText('Cooking', { exact: true })).toBeVisible();
+
+  // The last station done: Ready for pickup, on the customer's phone without a reload.
+  answered = queryCallAnswer(page, 'bump_kitchen_ticket');
+  await bump('Done', order.second).click();
+  const last = (await (await answered).json()) as { order_status: string };
+  expect(last.order_status).toBe('Ready for pickup');
+  await expect(page.getByRole('article', { name: `#${order.id}` })).toHaveCount(0);
+  await expect(recent.getByRole('listitem').filter({ hasText: `#${order.id} ` })).toHaveCount(2);
+  await expect(card.getByText('Ready for pickup', { exact: true })).toBeVisible();
+
+  // Texted once that it is ready.
+  await expect.poll(() => readySmsCount(page.request, order.id), { timeout: 10_000 }).toBe(1);
+
+  // The counter's pickup board: no sign-in, the number under Ready.
+  const board = await phone.newPage();
+  await board.goto(await pickupBoardPath(page.request));
+  await expect(board.getByRole('heading', { level: 1, name: /^Reservoir/ })).toBeVisible();
+  await expect(
+    board.getByRole('list', { name: 'Ready' }).getByText(String(order.id), { exact: true }),
+  ).toBeVisible();
+  await expectAccessible(board, 'pickup board');
+  expect(await readySmsCount(page.request, order.id)).toBe(1);
+  expect(loads).toBe(0);
+  await phone.close();
+});
+
+test('a network blip keeps the tickets on screen and brings the missed ones in, once each', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The stream cannot connect: the list shows, and the screen says it is reconnecting.
+  await page.route('**/api/v1/kitchen/events/**', (route) => route.abort('connectionreset'));
+  await signInKitchen(page);
+  const banner = page.getByRole('alert').filter({ hasText: 'Reconnecting…' });
+  await expect(banner).toBeVisible();
+  const before = await page.getByRole('article').count();
+
+  // An order placed meanwhile is not on screen yet.
+  const order = await orderFromTwoBrands(page.request, await customerToken(page.request));
+  await page.waitForTimeout(1_500);
+  await expect(page.getByRole('article', { name: `#${order.id}` })).toHaveCount(0);
+  expect(await page.getByRole('article').count()).toBe(before);
+
+  // Back online: the banner goes, the list is read again and merged, each ticket once.
+  await page.unroute('**/api/v1/kitchen/events/**');
+  await expect(banner).toBeHidden({ timeout: 40_000 });
+  await expect(page.getByRole('article', { name: `#${order.id}` })).toHaveCount(2, { timeout: 10_000 });
+  await expect(page.getByRole('article')).toHaveCount(before + 2);
+
+  // Sound off is remembered on the device.
+  await page.getByRole('button', { name: 'Sound on' }).click();
+  await expect(page.getByRole('button', { name: 'Sound off' })).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sound off' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tap to enable sound' })).toHaveCount(0);
+});
+
+test('the pickup board says plainly when its link is wrong or missing', async ({ page }) => {
+  await page.goto('/pickup-board?display=not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'This pickup board link does not work' })).toBeVisible();
+  await expectAccessible(page, 'pickup board, wrong link');
+  await page.goto('/pickup-board');
+  await expect(page.getByRole('heading', { name: 'This screen has no pickup board link' })).toBeVisible();
+});
+
+test('a super admin chooses a location from the navigation; an operator opens the pickup board link', async ({
+  page,
+}) => {
+  await loginAs(page, 'super_admin');
+  await page
+    .getByRole('navigation', { name: 'Staff' })
+    .getByRole('link', { name: 'Kitchen display' })
+    .click();
+  await expect(page).toHaveURL(/\/kitchen$/);
+  await page.getByRole('link', { name: KITCHEN.location }).click();
+  await expect(page).toHaveURL(/\/kitchen\?location=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Kitchen · ${KITCHEN.location}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Open pickup board' })).toHaveAttribute(
+    'href',
+    /\/pickup-board\?display=\S+$/,
+  );
+  await page.keyboard.press('Escape');
+
+  // The operator's orders page offers the link and a new one, asking first.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await loginAs(page, 'operator');
+  await page
+    .getByRole('navigation', { name: 'Staff' })
+    .getByRole('link', { name: 'Orders', exact: true })
+    .click();
+  const panel = page.getByRole('region', { name: 'Pickup board' });
+  const open = panel.getByRole('link', { name: 'Open pickup board' });
+  const old = await open.getAttribute('href');
+  await panel.getByRole('button', { name: 'Make a new link' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Make a new pickup board link?' });
+  await expectAccessible(page, 'new pickup board link confirmation');
+  const rotated = queryCallAnswer(page, 'pickup_board_link');
+  await confirm.getByRole('button', { name: 'Make a new link' }).click();
+  expect((await rotated).request().postDataJSON()).toMatchObject({ rotate: true });
+  await expect(open).not.toHaveAttribute('href', old ?? '');
+  const response = await page.request.get(
+    `/api/v1/pickup-board/?display=${new URL(old ?? '').searchParams.get('display')}`,
+  );
+  expect(response.status(), 'the old link stops working').toBe(404);
+});
+
+test('the kitchen display links its web app manifest; the customer pages do not', async ({ page }) => {
+  await page.goto('/kitchen');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/kitchen.webmanifest');
+  const response = await page.request.get('/kitchen.webmanifest');
+  expect(response.ok()).toBe(true);
+  const manifest = (await response.json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string }[];
+  };
+  expect(manifest).toMatchObject({ name: 'Kitchaco Kitchen', start_url: '/kitchen', display: 'standalone' });
+  for (const icon of manifest.icons) {
+    expect((await page.request.get(icon.src)).ok(), `icon ${icon.src}`).toBe(true);
+  }
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expectAccessible(page, 'kitchen sign-in');
+
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
+});

@@ -1,0 +1,2 @@
+export * from './kitchen.calls.js';
+export * from './kitchen.schemas.js';

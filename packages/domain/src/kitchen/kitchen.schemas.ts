@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { SALES_CHANNELS } from '../constants.js';
+import { orderStatus, orderTypes } from '../orders/checkout.schemas.js';
+import { dbId, dbIdText } from '../wire/wire.js';
+
+/** A kitchen ticket's life: one ticket per order and brand (station); docs/kitchen.md. */
+export const KITCHEN_TICKET_STATUSES = ['queued', 'started', 'done'] as const;
+export type KitchenTicketStatus = (typeof KITCHEN_TICKET_STATUSES)[number];
+export const kitchenTicketStatus = z.enum(KITCHEN_TICKET_STATUSES);
+
+/** A ticket may be moved back (undo) within this many seconds of its last change; later is a 409. */
+export const KITCHEN_UNDO_WINDOW_SECONDS = 120;
+/** Done tickets stay on the kitchen screen (and in `kitchen_tickets`) this long, so undo can work. */
+export const KITCHEN_DONE_VISIBLE_MINUTES = 15;
+/** Promised time of an order without a pickup/delivery time: placed (ticket created) + this. */
+export const KITCHEN_DEFAULT_PREP_MINUTES = 15;
+/** Ready orders stay on the pickup board this long. */
+export const PICKUP_BOARD_READY_MINUTES = 30;
+
+/** One line of a ticket: only the lines of the ticket's brand. */
+export const kitchenTicketLine = z.object({
+  meal_name: z.string(),
+  quantity: z.number().int(),
+  /** The chosen option (size, flavour), if any. */
+  subitem: z.string().nullable(),
+  combos: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  /** The customer's note on this line. */
+  note: z.string().nullable(),
+});
+export type KitchenTicketLine = z.infer<typeof kitchenTicketLine>;
+
+/** A kitchen ticket as the kitchen screen shows it (the same in the list and on the event stream). */
+export const kitchenTicket = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  /** What the customer is told and the pickup board shows (the order id, as text). */
+  order_number: z.string(),
+  location_id: z.number().int(),
+  station: z.object({ vendor_id: z.number().int(), title: z.string() }),
+  status: kitchenTicketStatus,
+  /** The order's status (Received, Cooking, Ready for pickup, ...). */
+  order_status: orderStatus,
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  done_at: z.string().nullable(),
+  /** Last change of the ticket; an undo is allowed until updated_at + KITCHEN_UNDO_WINDOW_SECONDS. */
+  updated_at: z.string(),
+  /**
+   * When the order is promised: the order's pickup/delivery time when it has one ("order later"),
+   * else created_at + KITCHEN_DEFAULT_PREP_MINUTES. `promised_source` says which.
+   */
+  promised_at: z.string(),
+  promised_source: z.enum(['scheduled', 'default_prep']),
+  /** The sales channel (in_store_cash, in_store_card, online_pickup, online_delivery, uber_eats, ...). */
+  channel: z.enum(SALES_CHANNELS),
+  /** The channel's display name ("Kiosk", "Kitchaco App", "Uber Eats", ...). */
+  source: z.string(),
+  order_type: z.enum(orderTypes),
+  customer_first_name: z.string().nullable(),
+  /** Special requests of the order as a whole (marketplace notes), if any; line notes are on lines. */
+  notes: z.string().nullable(),
+  lines: z.array(kitchenTicketLine),
+  /** Staff id of the last person who moved the ticket. */
+  bumped_by: z.number().int().nullable(),
+});
+export type KitchenTicket = z.infer<typeof kitchenTicket>;
+
+/**
+ * `kitchen_tickets`: the open tickets of a location (not done, plus done in the last
+ * KITCHEN_DONE_VISIBLE_MINUTES). A kitchen or operator account reads its own location (kitchaco may
+ * be omitted, another location is refused); a super admin names one. `since` (ISO instant) keeps
+ * only tickets changed at or after it.
+ */
+export const kitchenTicketsRequest = z.object({
+  kitchaco: dbId.optional(),
+  since: z.iso.datetime({ offset: true }).optional(),
+});
+export type KitchenTicketsRequest = z.infer<typeof kitchenTicketsRequest>;
+
+export const kitchenTicketsResponse = z.object({
+  success: z.literal(true),
+  kitchaco: z.number().int(),
+  tickets: z.array(kitchenTicket),
+  /** The server's time, for promised-time countdowns and for the next `since`. */
+  now: z.string(),
+});
+export type KitchenTicketsResponse = z.infer<typeof kitchenTicketsResponse>;
+
+/**
+ * `bump_kitchen_ticket`: moves a ticket forward (queued -> started -> done, a step may be skipped) or
+ * back (undo, within KITCHEN_UNDO_WINDOW_SECONDS of its last change; later is a 409).
+ */
+export const bumpKitchenTicketRequest = z.object({
+  ticket_id: dbId,
+  status: kitchenTicketStatus,
+});
+export type BumpKitchenTicketRequest = z.infer<typeof bumpKitchenTicketRequest>;
+
+export const bumpKitchenTicketResponse = z.object({
+  success: z.literal(true),
+  ticket: kitchenTicket,
+  /** The order's status after the bump (it becomes Cooking / Ready for pickup with its tickets). */
+  order_status: orderStatus,
+});
+export type BumpKitchenTicketResponse = z.infer<typeof bumpKitchenTicketResponse>;
+
+/**
+ * Query of the kitchen event stream. A kitchen or operator account always hears its own location;
+ * a super admin's stream carries every location's tickets (each names its `location_id`: keep the
+ * shown location's). `kitchaco` is accepted for symmetry with kitchen_tickets.
+ */
+export const kitchenEventsQuery = z.object({ kitchaco: dbIdText.optional() });
+
+/** `event: ticket` on the kitchen stream: the whole ticket, as `kitchen_tickets` lists it. */
+export const kitchenTicketEvent = kitchenTicket;
+/**
+ * `event: hello` on connect, and again after the server lost its database notifications for a
+ * while: the server's time; refetch `kitchen_tickets` on every hello. `kitchaco` is the caller's
+ * location, null for a super admin (every location's tickets).
+ */
+export const kitchenHelloEvent = z.object({ now: z.string(), kitchaco: z.number().int().nullable() });
+export type KitchenHelloEvent = z.infer<typeof kitchenHelloEvent>;
+
+/** `pickup_board_link`: read (or, with rotate: true, replace) a location's pickup board secret. */
+export const pickupBoardLinkRequest = z.object({
+  kitchaco: dbId.optional(),
+  rotate: z.boolean().optional(),
+});
+export type PickupBoardLinkRequest = z.infer<typeof pickupBoardLinkRequest>;
+
+export const pickupBoardLinkResponse = z.object({
+  success: z.literal(true),
+  kitchaco: z.number().int(),
+  display_token: z.string(),
+  /** The web page to open on the display: `/pickup-board?display=<token>`. */
+  path: z.string(),
+});
+export type PickupBoardLinkResponse = z.infer<typeof pickupBoardLinkResponse>;
+
+export const pickupBoardQuery = z.object({
+  display: z.string({ error: 'display is required' }).trim().min(1, 'display is required').max(200),
+});
+
+/** The public pickup board of one location (`GET /api/v1/pickup-board/?display=<token>`). */
+export const pickupBoardResponse = z.object({
+  location: z.object({ name: z.string() }),
+  /** Paid orders of today whose tickets are not all done, oldest first. */
+  preparing: z.array(z.object({ order_number: z.string() })),
+  /** Orders Ready for pickup in the last PICKUP_BOARD_READY_MINUTES, newest first. */
+  ready: z.array(z.object({ order_number: z.string(), ready_at: z.string() })),
+  now: z.string(),
+});
+export type PickupBoardResponse = z.infer<typeof pickupBoardResponse>;
