@@ -184,6 +184,17 @@ const EXPECTED: Record<string, Row> = {
     'refused',
     body(async (s, db) => ({ ticket_id: await createSiteTicket(db, s), status: 'started' })),
   ),
+  '/api/v1/admin-data/ kitchen_capacity': row(
+    [K, O, SA],
+    'refused',
+    body((s) => ({ kitchaco: s.location })),
+  ),
+  // Writes what is there already (unlimited, not busy): later probes at the location are unaffected.
+  '/api/v1/admin-data/ save_kitchen_capacity': row(
+    [SA, O],
+    'refused',
+    body((s) => ({ kitchaco: s.location, slot_capacity_items: null, busy_minutes: 0 })),
+  ),
   // A stream (its location rule is tested in modules/kitchen): always the caller's own location.
   'GET /api/v1/kitchen/events/': row([K, O, SA], 'none'),
   '/api/v1/admin-data/ pickup_board_link': row(

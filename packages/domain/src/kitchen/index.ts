@@ -1,2 +1,3 @@
+export * from './capacity.js';
 export * from './kitchen.calls.js';
 export * from './kitchen.schemas.js';

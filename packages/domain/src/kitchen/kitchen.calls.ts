@@ -3,6 +3,8 @@ import { BACK_OFFICE, ENDPOINTS, PUBLIC, queryCall, routeCall, staff } from '../
 import {
   bumpKitchenTicketRequest,
   bumpKitchenTicketResponse,
+  kitchenCapacityRequest,
+  kitchenCapacityResponse,
   kitchenEventsQuery,
   kitchenTicketsRequest,
   kitchenTicketsResponse,
@@ -10,6 +12,8 @@ import {
   pickupBoardLinkResponse,
   pickupBoardQuery,
   pickupBoardResponse,
+  saveKitchenCapacityRequest,
+  saveKitchenCapacityResponse,
 } from './kitchen.schemas.js';
 
 /** Kitchen staff, and the back office (operators for their own location, super admins any). */
@@ -76,6 +80,30 @@ export const kitchenCalls = {
     query: pickupBoardQuery,
     response: pickupBoardResponse,
     failures: 'status',
+    statuses: [404],
+  }),
+  kitchenCapacity: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'kitchen_capacity',
+    summary:
+      "A location's kitchen capacity (items per 15-minute slot, null: unlimited), its busy switch, and the items promised per slot from now on.",
+    access: KITCHEN_FLOOR,
+    audit: false,
+    input: kitchenCapacityRequest,
+    response: kitchenCapacityResponse,
+    failures: 'spec',
+    statuses: [404],
+  }),
+  saveKitchenCapacity: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'save_kitchen_capacity',
+    summary:
+      "Sets a location's kitchen capacity (items per 15-minute slot, null: unlimited) and its busy switch (online ordering paused for 15, 30 or 60 minutes; 0: off).",
+    access: BACK_OFFICE,
+    audit: { action: 'location.kitchen_capacity', entity: 'location' },
+    input: saveKitchenCapacityRequest,
+    response: saveKitchenCapacityResponse,
+    failures: 'spec',
     statuses: [404],
   }),
 };

@@ -151,3 +151,36 @@ export const pickupBoardResponse = z.object({
   now: z.string(),
 });
 export type PickupBoardResponse = z.infer<typeof pickupBoardResponse>;
+
+/**
+ * `kitchen_capacity`: a location's capacity settings (docs/kitchen.md, "Capacity"). Kitchen and
+ * operator accounts read their own location; a super admin names one.
+ */
+export const kitchenCapacityRequest = z.object({ kitchaco: dbId.optional() });
+export type KitchenCapacityRequest = z.infer<typeof kitchenCapacityRequest>;
+
+export const kitchenCapacityResponse = z.object({
+  success: z.literal(true),
+  kitchaco: z.number().int(),
+  /** Items the kitchen makes per 15-minute slot; null: unlimited. */
+  slot_capacity_items: z.number().int().nullable(),
+  /** Online ordering is paused until then (ISO); null when not busy. */
+  busy_until: z.string().nullable(),
+  /** Items promised per slot from now on (next 8 slots), for the operator's view. */
+  load: z.array(z.object({ slot: z.string(), items: z.number().int() })),
+  now: z.string(),
+});
+export type KitchenCapacityResponse = z.infer<typeof kitchenCapacityResponse>;
+
+/**
+ * `save_kitchen_capacity`: sets the capacity (`slot_capacity_items`: a positive whole number, or
+ * null for unlimited; omitted: unchanged) and the busy switch (`busy_minutes`: 15, 30 or 60 from
+ * now, 0 to switch it off; omitted: unchanged). Operators their own location; super admins any.
+ */
+export const saveKitchenCapacityRequest = z.object({
+  kitchaco: dbId.optional(),
+  slot_capacity_items: z.number().int().min(1).max(10_000).nullable().optional(),
+  busy_minutes: z.union([z.literal(0), z.literal(15), z.literal(30), z.literal(60)]).optional(),
+});
+export type SaveKitchenCapacityRequest = z.infer<typeof saveKitchenCapacityRequest>;
+export const saveKitchenCapacityResponse = kitchenCapacityResponse;

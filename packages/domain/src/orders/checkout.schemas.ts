@@ -66,6 +66,13 @@ export const quoteResponse = z.object({
   /** Estimated card transaction charge (1.23% of the total), borne by the business, not added. */
   transaction_charge: z.number(),
   order_later: z.string().nullable(),
+  /**
+   * Only when the location sets a kitchen capacity (docs/kitchen.md, "Capacity"): the earliest
+   * pickup time with room for this cart (ISO), and the next few such times to offer when the
+   * kitchen is full. With `order_later`, the earliest is that time if it has room.
+   */
+  earliest_pickup_at: z.string().optional(),
+  slots: z.array(z.string()).optional(),
 });
 export type QuoteResponse = z.infer<typeof quoteResponse>;
 

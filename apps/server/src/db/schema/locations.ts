@@ -62,5 +62,12 @@ export const locations = pgTable('locations', {
     .notNull()
     .unique()
     .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+  /**
+   * Items the kitchen can make per 15-minute slot (docs/kitchen.md, "Capacity"); null: unlimited.
+   * Set by the operator (`save_kitchen_capacity`).
+   */
+  slotCapacityItems: integer('slot_capacity_items'),
+  /** The "busy" switch: online ordering is paused until this instant (null or past: not busy). */
+  busyUntil: timestamp('busy_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -120,6 +120,8 @@ export async function locationById(db: DbOrTx, id: number) {
       name: locations.name,
       timeZone: locations.timeZone,
       displayToken: locations.displayToken,
+      slotCapacityItems: locations.slotCapacityItems,
+      busyUntil: locations.busyUntil,
     })
     .from(locations)
     .where(eq(locations.id, id))
@@ -134,6 +136,14 @@ export async function locationByDisplayToken(db: DbOrTx, token: string) {
     .where(eq(locations.displayToken, token))
     .limit(1);
   return row ?? null;
+}
+
+export async function setKitchenCapacity(
+  db: DbOrTx,
+  id: number,
+  values: { slotCapacityItems?: number | null; busyUntil?: Date | null },
+) {
+  await db.update(locations).set(values).where(eq(locations.id, id));
 }
 
 export async function setDisplayToken(db: DbOrTx, id: number, token: string) {

@@ -2,9 +2,11 @@ import { kitchenCalls } from '@kitchaco/domain';
 import { defineCall, defineRoute, type Module } from '../../http/registry.js';
 import {
   bumpKitchenTicket,
+  kitchenCapacity,
   kitchenTickets,
   pickupBoard,
   pickupBoardLink,
+  saveKitchenCapacity,
   streamKitchen,
 } from './kitchen.service.js';
 
@@ -27,6 +29,12 @@ export const kitchenModule: Module = {
     }),
     defineCall(kitchenCalls.pickupBoardLink, {
       handler: (ctx, input) => pickupBoardLink(ctx.app, ctx.actor, input),
+    }),
+    defineCall(kitchenCalls.kitchenCapacity, {
+      handler: (ctx, input) => kitchenCapacity(ctx.app, ctx.actor, input),
+    }),
+    defineCall(kitchenCalls.saveKitchenCapacity, {
+      handler: (ctx, input) => saveKitchenCapacity(ctx.app, ctx.actor, input),
     }),
   ],
 };

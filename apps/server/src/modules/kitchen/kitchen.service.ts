@@ -2,26 +2,34 @@ import { randomBytes } from 'node:crypto';
 import {
   type BumpKitchenTicketRequest,
   type BumpKitchenTicketResponse,
+  CAPACITY_SLOT_MINUTES,
   KITCHEN_DONE_VISIBLE_MINUTES,
   KITCHEN_TICKET_STATUSES,
   KITCHEN_UNDO_WINDOW_SECONDS,
+  type KitchenCapacityRequest,
+  type KitchenCapacityResponse,
   type KitchenTicketStatus,
   type KitchenTicketsRequest,
   type KitchenTicketsResponse,
   localDate,
+  nextSlot,
+  orderSlot,
   PICKUP_BOARD_READY_MINUTES,
   type PickupBoardLinkRequest,
   type PickupBoardLinkResponse,
   type PickupBoardResponse,
+  type SaveKitchenCapacityRequest,
   zonedInstant,
 } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
 import type { Actor, StaffActor } from '../../http/actor.js';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
 import type { EventStream } from '../../http/registry.js';
+import { changeCatalog } from '../../lib/catalog-cache.js';
 import { recordAudit } from '../audit/audit.record.js';
 import * as orderQueries from '../orders/orders.queries.js';
 import { applyOrderStatus } from '../orders/orders.service.js';
+import { slotLoad } from './capacity.js';
 import { presentTicket } from './kitchen.presenter.js';
 import * as q from './kitchen.queries.js';
 import { kitchenHub } from './kitchen-events.js';
@@ -186,6 +194,80 @@ export async function streamKitchen(
   });
   events.onClose(unsubscribe);
   hello();
+}
+
+/** Slots shown with the capacity settings: the one an order placed now lands in, and the next 7. */
+const LOAD_SLOTS_SHOWN = 8;
+
+async function presentCapacity(
+  app: AppContext,
+  location: { id: number; slotCapacityItems: number | null; busyUntil: Date | null },
+): Promise<KitchenCapacityResponse> {
+  const now = app.clock.now();
+  const first = orderSlot(now, null);
+  const last = nextSlot(first, LOAD_SLOTS_SHOWN - 1);
+  const load = await slotLoad(app.db, location.id, first, last);
+  const busy = location.busyUntil && location.busyUntil.getTime() > now.getTime() ? location.busyUntil : null;
+  return {
+    success: true,
+    kitchaco: location.id,
+    slot_capacity_items: location.slotCapacityItems,
+    busy_until: busy?.toISOString() ?? null,
+    load: Array.from({ length: LOAD_SLOTS_SHOWN }, (_, i) => {
+      const slot = nextSlot(first, i);
+      return { slot: slot.toISOString(), items: load.get(slot.getTime()) ?? 0 };
+    }),
+    now: now.toISOString(),
+  };
+}
+
+/** `kitchen_capacity`: the location's capacity, busy switch and load per slot. */
+export async function kitchenCapacity(
+  app: AppContext,
+  actor: Actor,
+  input: KitchenCapacityRequest,
+): Promise<KitchenCapacityResponse> {
+  return presentCapacity(app, await locationFor(app, actor, input.kitchaco));
+}
+
+/**
+ * `save_kitchen_capacity`: sets the capacity per slot and/or the busy switch, audited. The
+ * location's cached row (checkout reads it) is dropped on every instance.
+ */
+export async function saveKitchenCapacity(
+  app: AppContext,
+  actor: Actor,
+  input: SaveKitchenCapacityRequest,
+): Promise<KitchenCapacityResponse> {
+  const location = await locationFor(app, actor, input.kitchaco);
+  const now = app.clock.now();
+  const values: { slotCapacityItems?: number | null; busyUntil?: Date | null } = {};
+  if (input.slot_capacity_items !== undefined) values.slotCapacityItems = input.slot_capacity_items;
+  if (input.busy_minutes !== undefined) {
+    values.busyUntil =
+      input.busy_minutes === 0 ? null : new Date(now.getTime() + input.busy_minutes * 60_000);
+  }
+  const after = { ...location, ...values };
+  if (Object.keys(values).length > 0) {
+    await changeCatalog(app, async (tx) => {
+      await q.setKitchenCapacity(tx, location.id, values);
+      const busy = input.busy_minutes;
+      await recordAudit(tx, {
+        entityId: location.id,
+        locationId: location.id,
+        summary: `${location.name}: kitchen capacity ${after.slotCapacityItems ?? 'unlimited'} items per ${CAPACITY_SLOT_MINUTES} minutes${busy === undefined ? '' : busy === 0 ? ', busy off' : `, busy for ${busy} minutes`}`,
+        before: {
+          slot_capacity_items: location.slotCapacityItems,
+          busy_until: location.busyUntil?.toISOString() ?? null,
+        },
+        after: {
+          slot_capacity_items: after.slotCapacityItems,
+          busy_until: after.busyUntil?.toISOString() ?? null,
+        },
+      });
+    });
+  }
+  return presentCapacity(app, after);
 }
 
 const newDisplayToken = () => randomBytes(24).toString('base64url');

@@ -5,10 +5,12 @@ import {
   isOpenAt,
   type Mills,
   nextOpening,
+  orderSlot,
   type PlaceOrderRequest,
   type PlaceOrderResponse,
   priceCart,
   type QuoteResponse,
+  slotOf,
   sum,
   toAmount,
   toFixedString,
@@ -27,6 +29,14 @@ import {
 } from '../../integrations/payments.js';
 import { WriteBatcher } from '../../lib/write-batcher.js';
 import { hmac } from '../auth/secrets.js';
+import {
+  type CapacityPlace,
+  kitchenBusy,
+  kitchenFull,
+  lockSlot,
+  roomFrom,
+  slotLoad,
+} from '../kitchen/capacity.js';
 import { type Allowance, countUses, spendAllowances } from '../limits/limits.service.js';
 import { activeLocation } from '../locations/locations.service.js';
 import {
@@ -105,6 +115,11 @@ export interface PricedCheckout {
   promoCode: string | null;
   lines: PricedLine[];
   amounts: ReturnType<typeof priceCart>;
+  /**
+   * Only when the location sets a kitchen capacity (docs/kitchen.md, "Capacity"): the slot this
+   * order would use up, its items, and the first slots with room for it from that slot on.
+   */
+  capacity: { place: CapacityPlace; slot: Date; items: number; room: Date[] } | null;
 }
 
 const money = (m: Mills) => toAmount(m);
@@ -113,7 +128,11 @@ const money = (m: Mills) => toAmount(m);
  * Prices a checkout from the server's own data: meals, combos and sub-items must be Enabled and of
  * the chosen location; the time must fall in opening hours; the promo must be valid.
  */
-export async function priceCheckout(app: AppContext, input: CheckoutRequest): Promise<PricedCheckout> {
+export async function priceCheckout(
+  app: AppContext,
+  input: CheckoutRequest,
+  options: { refuseFull?: boolean } = {},
+): Promise<PricedCheckout> {
   const now = app.clock.now();
   const [location, meals] = await Promise.all([
     activeLocation(app, input.kitchaco),
@@ -123,6 +142,9 @@ export async function priceCheckout(app: AppContext, input: CheckoutRequest): Pr
     ),
   ]);
   if (!location) throw invalid('kitchaco: no such location', 'kitchaco');
+  if (location.busyUntil && location.busyUntil.getTime() > now.getTime()) {
+    throw kitchenBusy(location.timeZone, location.busyUntil, now);
+  }
   const lines = input.lines.map((line, i): PricedLine => {
     const meal = meals.get(line.meal_id);
     if (!meal || meal.locationId !== location.id) {
@@ -183,6 +205,17 @@ export async function priceCheckout(app: AppContext, input: CheckoutRequest): Pr
     if (!scheduledFor) throw unprocessable('This location is not taking orders at the moment.', 'kitchaco');
   }
 
+  let capacity: PricedCheckout['capacity'] = null;
+  if (location.slotCapacityItems !== null) {
+    // Only a location with a capacity pays for this read.
+    const place: CapacityPlace = location;
+    const items = lines.reduce((n, l) => n + l.quantity, 0);
+    const slot = scheduledFor ? slotOf(scheduledFor) : orderSlot(now, null);
+    const room = await roomFrom(app.db, place, slot, items);
+    if (options.refuseFull && room[0]?.getTime() !== slot.getTime()) throw kitchenFull(place, room[0], now);
+    capacity = { place, slot, items, room };
+  }
+
   let promo = null;
   if (input.promo_code) {
     const row = await q.findPromo(app.db, input.promo_code);
@@ -220,6 +253,7 @@ export async function priceCheckout(app: AppContext, input: CheckoutRequest): Pr
     promoCode: promo ? (input.promo_code ?? null) : null,
     lines,
     amounts,
+    capacity,
   };
 }
 
@@ -245,6 +279,10 @@ export function presentQuote(p: PricedCheckout): QuoteResponse {
     gst: money(p.amounts.gst),
     transaction_charge: money(p.amounts.transactionCharge),
     order_later: p.scheduledFor?.toISOString() ?? null,
+    ...(p.capacity && {
+      earliest_pickup_at: p.capacity.room[0]?.toISOString(),
+      slots: p.capacity.room.map((s) => s.toISOString()),
+    }),
   };
 }
 
@@ -351,7 +389,7 @@ async function attempt(
     // All three settle before any answer: no statement of this attempt is left running after it.
     const [claim, price, allowance] = await Promise.allSettled([
       q.claimKey(app.db, k),
-      priceCheckout(app, input.checkout),
+      priceCheckout(app, input.checkout, { refuseFull: true }),
       spendAllowances(app, [limits.attempts], limits.declines),
     ]);
     for (const settled of [claim, price, allowance]) {
@@ -519,26 +557,39 @@ async function attempt(
     ),
     payment: presentPayment(charged),
   };
-  let id: number | null;
+  const paid: q.PaidOrder = {
+    order,
+    lines,
+    payment: {
+      ...base,
+      providerPaymentId: charged.id,
+      status: charged.status,
+      totalCents: charged.amountCents,
+      sourceType: charged.sourceType,
+      receiptNumber: charged.receiptNumber,
+      appFeeCents: charged.appFeeCents,
+    },
+    key: k,
+    response,
+  };
+  let id: number | null | 'full';
   try {
-    id = await stateOf(app).writes.submit({
-      order,
-      lines,
-      payment: {
-        ...base,
-        providerPaymentId: charged.id,
-        status: charged.status,
-        totalCents: charged.amountCents,
-        sourceType: charged.sourceType,
-        receiptNumber: charged.receiptNumber,
-        appFeeCents: charged.appFeeCents,
-      },
-      key: k,
-      response,
-    });
+    // Without a capacity: the one statement of the group commit. With one: its own transaction,
+    // which locks the slot, counts it and writes (or finds the slot full).
+    id = priced.capacity
+      ? await writeWithinCapacity(app, priced.capacity, paid)
+      : await stateOf(app).writes.submit(paid);
   } catch (error) {
     await afterFailedWrite(app, k, charged.id);
     throw error;
+  }
+  if (id === 'full') {
+    // Taken meanwhile by another checkout: nothing written, the authorisation is released.
+    await cancelAuthorization(app, charged.id);
+    await releasePromo(app, priced, k);
+    const { place, slot, items } = priced.capacity!;
+    const room = await roomFrom(app.db, place, slot, items);
+    return refuse(app, k, kitchenFull(place, room[0], now), null);
   }
   if (id === null) {
     // Another attempt answered the key first. Its payment is this one (the provider key is the
@@ -553,6 +604,25 @@ async function attempt(
     if (completed) response.payment = presentPayment(completed);
   }
   return response;
+}
+
+/**
+ * Writes a paid order within its location's capacity: the slot is locked (per location and slot,
+ * across instances), its load counted, and the order written only if its items fit; 'full' if not.
+ */
+async function writeWithinCapacity(
+  app: AppContext,
+  capacity: NonNullable<PricedCheckout['capacity']>,
+  paid: q.PaidOrder,
+): Promise<number | null | 'full'> {
+  const { place, slot, items } = capacity;
+  return app.db.transaction(async (tx) => {
+    await lockSlot(tx, place.id, slot);
+    const load = (await slotLoad(tx, place.id, slot, slot)).get(slot.getTime()) ?? 0;
+    if (place.slotCapacityItems !== null && load + items > place.slotCapacityItems) return 'full' as const;
+    const [id] = await q.writePaidOrders(tx, [paid]);
+    return id ?? null;
+  });
 }
 
 const PAYMENT_RELEASED =

@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { Stack } from '@mantine/core';
 import { OperatorReport } from '../../../features/back-office/components/operator-report';
 import { OrderList } from '../../../features/back-office/components/order-list';
+import { KitchenCapacityPanel } from '../../../features/kitchen/components/kitchen-capacity';
 import { PickupBoardLinkPanel } from '../../../features/kitchen/components/pickup-board-link';
 import { WithLocations } from '../../../lib/report-filters/with-locations';
 import { StaffPortalPage } from '../staff/staff-portal-page';
@@ -22,7 +23,8 @@ export function AdminOrdersPage() {
 
 /**
  * `/operator-admin-orders`: the operator's own orders with a status dropdown (the server accepts an
- * operator's change for their own location only), and the link of their pickup board; signed out,
+ * operator's change for their own location only), their kitchen capacity and busy switch, and the
+ * link of their pickup board; signed out,
  * to /operator-admin.
  */
 export function OperatorOrdersPage() {
@@ -30,6 +32,7 @@ export function OperatorOrdersPage() {
     <StaffPortalPage portal={STAFF_PORTALS.operatorAdmin} redirectWhenSignedOut>
       {() => (
         <Stack gap="xl">
+          <KitchenCapacityPanel />
           <PickupBoardLinkPanel />
           <OrderList canChangeStatus />
         </Stack>

@@ -94,6 +94,11 @@ export function PriceSummary({ quote, updating, notice, timeZone, asap, orderTyp
                 restaurants and not added to your total.
               </Text>
             </Alert>
+            {quote.earliest_pickup_at && !quote.order_later && (
+              <Text size="sm" mt="sm" fw={600}>
+                Earliest pickup: {formatLocalInstant(quote.earliest_pickup_at, timeZone)}.
+              </Text>
+            )}
             {quote.order_later && (
               <Text size="sm" mt="sm" fw={600}>
                 {asap

@@ -5,4 +5,5 @@ export const kitchenKeys = {
   tickets: (locationId: number | null) => [...kitchenKeys.all, 'tickets', locationId ?? 'own'] as const,
   pickupBoardLink: (locationId: number | null) =>
     [...kitchenKeys.all, 'pickup-board-link', locationId ?? 'own'] as const,
+  capacity: (locationId: number | null) => [...kitchenKeys.all, 'capacity', locationId ?? 'own'] as const,
 };

@@ -1,0 +1,104 @@
+import {
+  CAPACITY_SLOT_MINUTES,
+  formatPickupTime,
+  isOpenAt,
+  nextSlot,
+  type OpeningHours,
+  slotsWithRoom,
+} from '@kitchaco/domain';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { unprocessable } from '../../http/errors.js';
+
+/**
+ * Kitchen capacity (docs/kitchen.md, "Capacity"): the items promised per 15-minute slot of a
+ * location, from orders of every channel that are not canceled. An order's slot is its chosen
+ * time's, else placed + the default preparation, rounded up to the quarter hour (`orderSlot` in
+ * the domain package; the SQL below is the same rule).
+ */
+const SLOT_SECONDS = CAPACITY_SLOT_MINUTES * 60;
+/** Orders are scheduled at most 7 days ahead (and a closed location's orders for its next opening). */
+const LOOK_BACK_DAYS = 8;
+
+const slotSql = sql`to_timestamp(ceil(extract(epoch FROM coalesce(o.scheduled_for, o.placed_at + interval '15 minutes')) / ${SLOT_SECONDS}) * ${SLOT_SECONDS})`;
+
+/** Items promised per slot (by the slot's epoch ms) for the slots from `first` to `last`. */
+export async function slotLoad(
+  db: DbOrTx,
+  locationId: number,
+  first: Date,
+  last: Date,
+): Promise<Map<number, number>> {
+  const from = new Date(first.getTime() - SLOT_SECONDS * 1000).toISOString();
+  const to = last.toISOString();
+  const lookBack = new Date(first.getTime() - LOOK_BACK_DAYS * 86_400_000).toISOString();
+  const result = await db.execute(sql`
+    SELECT extract(epoch FROM ${slotSql})::bigint * 1000 AS slot, sum(l.quantity)::int AS items
+    FROM orders o JOIN order_lines l ON l.order_id = o.id
+    WHERE o.location_id = ${locationId} AND o.status <> 'Canceled'
+      AND o.placed_at > ${lookBack}::timestamptz
+      AND coalesce(o.scheduled_for, o.placed_at + interval '15 minutes') > ${from}::timestamptz
+      AND coalesce(o.scheduled_for, o.placed_at + interval '15 minutes') <= ${to}::timestamptz
+    GROUP BY 1`);
+  const rows = (result as unknown as { rows: { slot: string | number; items: number }[] }).rows;
+  return new Map(rows.map((r) => [Number(r.slot), Number(r.items)]));
+}
+
+/**
+ * Serialises capacity checks of one location and slot across transactions and instances: taken in
+ * the checkout's write transaction before counting, so two checkouts cannot both take the last
+ * items of a slot.
+ */
+export async function lockSlot(tx: DbOrTx, locationId: number, slot: Date): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtext(${`capacity:${locationId}:${slot.getTime()}`}))`,
+  );
+}
+
+export interface CapacityPlace {
+  id: number;
+  timeZone: string;
+  openingHours: OpeningHours;
+  slotCapacityItems: number | null;
+}
+
+/** Whether a slot may be offered: the kitchen is open just before it ends. */
+export function slotOpen(place: CapacityPlace, slot: Date): boolean {
+  return isOpenAt(new Date(slot.getTime() - 60_000), place.timeZone, place.openingHours);
+}
+
+/** The slots with room for `items` from `first` on (the first few), from the current load. */
+export async function roomFrom(
+  db: DbOrTx,
+  place: CapacityPlace,
+  first: Date,
+  items: number,
+): Promise<Date[]> {
+  const load = await slotLoad(db, place.id, first, nextSlot(first, 96));
+  return slotsWithRoom(first, items, place.slotCapacityItems, load, {
+    // The order's own slot is never refused for closing time (a time the checkout accepted).
+    open: (s) => s.getTime() === first.getTime() || slotOpen(place, s),
+  });
+}
+
+/** The refusal of a checkout whose slot is full, naming the earliest time with room. */
+export function kitchenFull(place: CapacityPlace, earliest: Date | undefined, now: Date) {
+  if (!earliest) {
+    return unprocessable(
+      'The kitchen is fully booked for the next day; please try again later.',
+      'order_later',
+    );
+  }
+  return unprocessable(
+    `The kitchen is full until ${formatPickupTime(earliest, place.timeZone, now)}; choose a later pickup time.`,
+    'order_later',
+  );
+}
+
+/** The refusal of an online order while the location's busy switch is on. */
+export function kitchenBusy(timeZone: string, until: Date, now: Date) {
+  return unprocessable(
+    `The kitchen is very busy and is not taking online orders until ${formatPickupTime(until, timeZone, now)}. Please try again then.`,
+    'kitchaco',
+  );
+}
