@@ -5,6 +5,7 @@ import {
   expect,
   expectAccessible,
   fillTestCard,
+  getJson,
   STAFF_ACCOUNTS,
   signInInOpenDialog,
   TEST_CARDS,
@@ -44,12 +45,6 @@ interface Quote {
 const audFormat = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' });
 const aud = (amount: number) => audFormat.format(amount);
 const cents = (amount: number) => Math.round(amount * 100);
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path);
-  expect(response.ok(), `GET ${path}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 const menuOf = (request: APIRequestContext, vendor: Vendor) =>
   getJson<{ meals: Meal[] }>(request, `/api/v1/vendors/${vendor.id}/menu/`).then((m) => m.meals);

@@ -226,6 +226,13 @@ export interface SignedIn {
   name: string;
 }
 
+/** A public GET of the API, answered 200, as JSON. */
+export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.ok(), `GET ${path}`).toBe(true);
+  return (await response.json()) as T;
+}
+
 /** Signs in as a demo account and waits until the signed-in screen shows. */
 export async function loginAs(page: Page, role: Role): Promise<SignedIn> {
   if (role === 'customer') {

@@ -5,6 +5,7 @@ import {
   DEMO_PASSWORD,
   expect,
   expectAccessible,
+  getJson,
   loginAs,
   queryCallAnswer,
   staffToken,
@@ -40,12 +41,6 @@ interface OutboxMessage {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path);
-  expect(response.ok(), `GET ${path}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** Two Reservoir brands with a meal each. */
 async function twoBrands(request: APIRequestContext) {

@@ -24,6 +24,7 @@ import {
   fortnightPeriods,
   kiosks,
   kitchens,
+  locationClosures,
   locations,
   marketplaceStores,
   mealCategories,
@@ -139,6 +140,31 @@ export function demoShape(scale: number): {
     customers: Math.max(30, Math.round(BASE_CUSTOMERS * scale)),
     ordersPerLocationDay,
   };
+}
+
+/**
+ * What a demo start says when the data is already there (the first start lists every account it
+ * made): the main accounts, and how to start over.
+ */
+export function demoAccountsNote(
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres' },
+): string {
+  const reset =
+    database.kind === 'pglite'
+      ? `stop the server, delete ${database.dataDir} and npm start again`
+      : 'stop the server, drop and recreate the database and start again';
+  return [
+    '',
+    `Demo accounts (password "${DEMO_PASSWORD}"):`,
+    '  admin@demo.test          super admin',
+    '  operator@demo.test       operator (Reservoir); operator2@demo.test … for the other locations',
+    '  kitchen@demo.test        kitchen display (Reservoir)',
+    '  stock@demo.test          stock ordering (Reservoir); stock2@demo.test … for the other locations',
+    '  stockadmin@demo.test     stock admin',
+    '  customer phone +61400000000 (the SMS code appears at /dev/outbox)',
+    `Fresh demo data: ${reset}.`,
+    '',
+  ].join('\n');
 }
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -367,6 +393,28 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
   await insertRows(db, meals, mealRows);
   await insertRows(db, mealCombos, comboRows);
   await insertRows(db, mealSubitems, subitemRows);
+
+  // --- Hours and closures (docs/kitchen.md): something for the screens to show ----------------
+  // Bangkok Street at the first location serves dinner only on weekdays. The browser tests order
+  // from that location's first two brands and Seoul Fried, never from this one.
+  const dinnerOnly = vendorRows.find((v) => v.locationId === plans[0]!.id && v.title === 'Bangkok Street');
+  if (dinnerOnly) {
+    const weekdays = new Set(WEEKDAYS.slice(0, 5));
+    const closeHour = plans[0]!.closeHour;
+    const hours = Object.fromEntries(
+      WEEKDAYS.map((day, d) => [
+        day,
+        { open: weekdays.has(day) ? '17:00' : '11:00', close: `${closeHour[d]}:00` },
+      ]),
+    );
+    await db.update(vendors).set({ openingHours: hours }).where(sql`${vendors.id} = ${dinnerOnly.id!}`);
+  }
+  await db.insert(locationClosures).values({
+    locationId: plans[0]!.id,
+    startsAt: zonedInstant('2026-12-25', tz),
+    endsAt: zonedInstant('2026-12-26', tz),
+    reason: 'Christmas Day',
+  });
 
   // --- Marketplace stores: each brand of each location is a store on every platform -----------
   const storePrefix: Record<MarketplaceChannel, string> = {

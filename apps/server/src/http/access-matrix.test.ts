@@ -12,6 +12,7 @@ import {
   createBundle,
   createPendingStockOrder,
   createSite,
+  createSiteClosure,
   createSiteStockItem,
   createSiteTicket,
   type Site,
@@ -194,6 +195,39 @@ const EXPECTED: Record<string, Row> = {
     [SA, O],
     'refused',
     body((s) => ({ kitchaco: s.location, slot_capacity_items: null, busy_minutes: 0 })),
+  ),
+  // Hours, closures and sold-out items (docs/kitchen.md): writes that leave what probes order alone
+  // (the editable meal back on sale, the brand's hours as the location's, a closure far ahead).
+  '/api/v1/admin-data/ kitchen_availability': row(
+    [K, O, SA],
+    'refused',
+    body((s) => ({ kitchaco: s.location })),
+  ),
+  '/api/v1/admin-data/ set_meal_sold_out': row(
+    [K, O, SA],
+    'refused',
+    body((s) => ({ meal_id: s.editableMeal, until: null })),
+  ),
+  '/api/v1/admin-data/ save_opening_hours': row(
+    [SA, O],
+    'refused',
+    body((s) => ({ kitchaco: s.location, vendor_id: s.vendor, opening_hours: null })),
+  ),
+  '/api/v1/admin-data/ add_closure': row(
+    [SA, O],
+    'refused',
+    body((s) => ({
+      kitchaco: s.location,
+      vendor_id: s.vendor,
+      starts_at: '2027-07-01T00:00:00Z',
+      ends_at: '2027-07-02T00:00:00Z',
+      reason: 'Matrix closure',
+    })),
+  ),
+  '/api/v1/admin-data/ remove_closure': row(
+    [SA, O],
+    'refused',
+    body(async (s, db) => ({ id: await createSiteClosure(db, s) })),
   ),
   // A stream (its location rule is tested in modules/kitchen): always the caller's own location.
   'GET /api/v1/kitchen/events/': row([K, O, SA], 'none'),

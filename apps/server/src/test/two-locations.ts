@@ -6,6 +6,7 @@ import {
   invoiceApprovals,
   kiosks,
   kitchenTickets,
+  locationClosures,
   locations,
   marketplaceStores,
   mealCombos,
@@ -227,4 +228,19 @@ export async function createSiteTicket(db: Db, site: Site): Promise<number> {
     .values({ orderId: order.id, locationId: site.location, vendorId: site.vendor })
     .returning({ id: kitchenTickets.id });
   return ticket!.id;
+}
+
+/** A closure of the site's brand far ahead (nothing a probe orders is affected): what a removal names. */
+export async function createSiteClosure(db: Db, site: Site): Promise<number> {
+  const [closure] = await db
+    .insert(locationClosures)
+    .values({
+      locationId: site.location,
+      vendorId: site.vendor,
+      startsAt: new Date('2027-06-01T00:00:00Z'),
+      endsAt: new Date('2027-06-02T00:00:00Z'),
+      reason: 'Matrix closure',
+    })
+    .returning({ id: locationClosures.id });
+  return closure!.id;
 }

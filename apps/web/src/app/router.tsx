@@ -27,6 +27,7 @@ const menuPages = () => import('./routes/menus/menu-pages');
 const financePages = () => import('./routes/finance/finance-pages');
 const devOutboxPage = () => import('./routes/dev-outbox-page');
 const kitchenPages = () => import('./routes/kitchen/kitchen-pages');
+const openingHoursPages = () => import('./routes/back-office/opening-hours-pages');
 
 /** A route's page: the named export of a lazily loaded module (one chunk per module, named once). */
 function page<M>(
@@ -106,6 +107,9 @@ export const router = createBrowserRouter([
       // The kitchen display and the counter's pickup board (docs/kitchen.md): one lazily loaded chunk.
       { path: '/kitchen', lazy: page(kitchenPages, 'KitchenPage') },
       { path: '/pickup-board', lazy: page(kitchenPages, 'PickupBoardPage') },
+      // Opening hours and closures of a location and its brands (docs/kitchen.md).
+      { path: '/admin-opening-hours', lazy: page(openingHoursPages, 'AdminOpeningHoursPage') },
+      { path: '/operator-admin-hours', lazy: page(openingHoursPages, 'OperatorHoursPage') },
       { path: '/dev/outbox', lazy: page(devOutboxPage, 'DevOutboxPage') },
       { path: '*', Component: NotFoundPage },
     ],

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { BACK_OFFICE, ENDPOINTS, PUBLIC, queryCall, routeCall, staff } from '../wire/calls.js';
 import {
+  addClosureRequest,
   bumpKitchenTicketRequest,
   bumpKitchenTicketResponse,
+  kitchenAvailabilityRequest,
+  kitchenAvailabilityResponse,
   kitchenCapacityRequest,
   kitchenCapacityResponse,
   kitchenEventsQuery,
@@ -12,8 +15,12 @@ import {
   pickupBoardLinkResponse,
   pickupBoardQuery,
   pickupBoardResponse,
+  removeClosureRequest,
   saveKitchenCapacityRequest,
   saveKitchenCapacityResponse,
+  saveOpeningHoursRequest,
+  setMealSoldOutRequest,
+  setMealSoldOutResponse,
 } from './kitchen.schemas.js';
 
 /** Kitchen staff, and the back office (operators for their own location, super admins any). */
@@ -103,6 +110,66 @@ export const kitchenCalls = {
     audit: { action: 'location.kitchen_capacity', entity: 'location' },
     input: saveKitchenCapacityRequest,
     response: saveKitchenCapacityResponse,
+    failures: 'spec',
+    statuses: [404],
+  }),
+  kitchenAvailability: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'kitchen_availability',
+    summary:
+      'A location\'s opening hours, each brand\'s own hours and enabled meals (with when a sold-out one is back), the closures that have not ended, and when "sold out today" would end.',
+    access: KITCHEN_FLOOR,
+    audit: false,
+    input: kitchenAvailabilityRequest,
+    response: kitchenAvailabilityResponse,
+    failures: 'spec',
+    statuses: [404],
+  }),
+  setMealSoldOut: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'set_meal_sold_out',
+    summary:
+      'Marks a meal sold out until the next opening on a later day (`until: "today"`) or a chosen time, or back on sale (`until: null`). Customers see it greyed; the checkout refuses it until then.',
+    access: KITCHEN_FLOOR,
+    audit: { action: 'menu.sold_out', entity: 'meal' },
+    input: setMealSoldOutRequest,
+    response: setMealSoldOutResponse,
+    failures: 'spec',
+    statuses: [404],
+  }),
+  saveOpeningHours: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'save_opening_hours',
+    summary:
+      "Sets a location's weekly opening hours, or a brand's (`vendor_id`; null: the location's). Answers as kitchen_availability.",
+    access: BACK_OFFICE,
+    audit: { action: 'location.opening_hours', entity: 'location' },
+    input: saveOpeningHoursRequest,
+    response: kitchenAvailabilityResponse,
+    failures: 'spec',
+    statuses: [404],
+  }),
+  addClosure: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'add_closure',
+    summary:
+      'Closes a location (or one brand, `vendor_id`) from `starts_at` to `ends_at` (a public holiday, a refit), with a reason customers see. Answers as kitchen_availability.',
+    access: BACK_OFFICE,
+    audit: { action: 'location.closure_add', entity: 'location_closure' },
+    input: addClosureRequest,
+    response: kitchenAvailabilityResponse,
+    failures: 'spec',
+    statuses: [404],
+  }),
+  removeClosure: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'remove_closure',
+    summary:
+      'Removes a closure (the location or brand opens by its hours again). Answers as kitchen_availability.',
+    access: BACK_OFFICE,
+    audit: { action: 'location.closure_remove', entity: 'location_closure' },
+    input: removeClosureRequest,
+    response: kitchenAvailabilityResponse,
     failures: 'spec',
     statuses: [404],
   }),

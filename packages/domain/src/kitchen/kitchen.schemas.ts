@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { SALES_CHANNELS } from '../constants.js';
 import { orderStatus, orderTypes } from '../orders/checkout.schemas.js';
 import { dbId, dbIdText } from '../wire/wire.js';
+import { closureWire, openingHoursSchema } from './schedule.schemas.js';
+
+export * from './schedule.schemas.js';
 
 /** A kitchen ticket's life: one ticket per order and brand (station); docs/kitchen.md. */
 export const KITCHEN_TICKET_STATUSES = ['queued', 'started', 'done'] as const;
@@ -184,3 +187,88 @@ export const saveKitchenCapacityRequest = z.object({
 });
 export type SaveKitchenCapacityRequest = z.infer<typeof saveKitchenCapacityRequest>;
 export const saveKitchenCapacityResponse = kitchenCapacityResponse;
+
+/** `kitchen_availability`: a location's hours, its brands' hours and items, and its closures. */
+export const kitchenAvailabilityRequest = z.object({ kitchaco: dbId.optional() });
+export type KitchenAvailabilityRequest = z.infer<typeof kitchenAvailabilityRequest>;
+
+export const kitchenAvailabilityResponse = z.object({
+  success: z.literal(true),
+  kitchaco: z.number().int(),
+  time_zone: z.string(),
+  opening_hours: openingHoursSchema,
+  brands: z.array(
+    z.object({
+      vendor_id: z.number().int(),
+      title: z.string(),
+      /** The brand's own hours; null: the location's. */
+      opening_hours: openingHoursSchema.nullable(),
+      /** Enabled meals, by name, with when a sold-out one is back (null: on sale). */
+      meals: z.array(
+        z.object({ id: z.number().int(), meal_name: z.string(), sold_out_until: z.string().nullable() }),
+      ),
+    }),
+  ),
+  /** Closures that have not ended, soonest first; vendor_id null: the whole location. */
+  closures: z.array(closureWire.extend({ id: z.number().int(), vendor_id: z.number().int().nullable() })),
+  /** When "sold out today" ends: the next opening on a later day. */
+  sold_out_today_until: z.string(),
+  now: z.string(),
+});
+export type KitchenAvailabilityResponse = z.infer<typeof kitchenAvailabilityResponse>;
+
+/**
+ * `set_meal_sold_out`: `until` "today" (back at the next opening on a later day), a time (ISO, in
+ * the next 7 days), or null (back on sale now).
+ */
+export const setMealSoldOutRequest = z.object({
+  meal_id: dbId,
+  until: z.union([z.literal('today'), z.iso.datetime({ offset: true }), z.null()], {
+    error: 'until must be "today", a date and time, or null',
+  }),
+});
+export type SetMealSoldOutRequest = z.infer<typeof setMealSoldOutRequest>;
+export const setMealSoldOutResponse = z.object({
+  success: z.literal(true),
+  meal_id: z.number().int(),
+  meal_name: z.string(),
+  sold_out_until: z.string().nullable(),
+});
+export type SetMealSoldOutResponse = z.infer<typeof setMealSoldOutResponse>;
+
+/**
+ * `save_opening_hours`: the location's weekly hours (no `vendor_id`), or a brand's (`vendor_id`;
+ * null hours: the location's).
+ */
+export const saveOpeningHoursRequest = z.object({
+  kitchaco: dbId.optional(),
+  vendor_id: dbId.optional(),
+  opening_hours: openingHoursSchema.nullable(),
+});
+export type SaveOpeningHoursRequest = z.infer<typeof saveOpeningHoursRequest>;
+
+/** At most this far ahead a closure may start, and this long it may last. */
+export const CLOSURE_MAX_DAYS_AHEAD = 366;
+export const CLOSURE_MAX_DAYS = 62;
+
+/** `add_closure`: closes the location (no `vendor_id`) or one brand from `starts_at` to `ends_at`. */
+export const addClosureRequest = z
+  .object({
+    kitchaco: dbId.optional(),
+    vendor_id: dbId.nullable().optional(),
+    starts_at: z.iso.datetime({ offset: true, error: 'starts_at must be a date and time' }),
+    ends_at: z.iso.datetime({ offset: true, error: 'ends_at must be a date and time' }),
+    reason: z.string().trim().min(1, 'reason is required').max(120),
+  })
+  .refine((c) => Date.parse(c.starts_at) < Date.parse(c.ends_at), {
+    message: 'ends_at must be after starts_at',
+    path: ['ends_at'],
+  })
+  .refine((c) => Date.parse(c.ends_at) - Date.parse(c.starts_at) <= CLOSURE_MAX_DAYS * 86_400_000, {
+    message: `a closure lasts at most ${CLOSURE_MAX_DAYS} days`,
+    path: ['ends_at'],
+  });
+export type AddClosureRequest = z.infer<typeof addClosureRequest>;
+
+export const removeClosureRequest = z.object({ id: dbId });
+export type RemoveClosureRequest = z.infer<typeof removeClosureRequest>;

@@ -120,6 +120,8 @@ export const adminMeal = z.object({
   meal_combo: z.array(adminCombo),
   meal_subitem: z.array(adminSubitem),
   updated_at: z.string(),
+  /** Sold out until then (ISO; set with set_meal_sold_out, no review); null: on sale. */
+  sold_out_until: z.string().nullable().optional(),
   /** An operator's change of this (live) meal waiting for review; the values above stay live meanwhile. */
   pending_change: pendingMenuChange.optional(),
   /** The last review decision on this meal, its combos or sub-items (staff reads only). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandSchedule } from '../kitchen/schedule.schemas.js';
 import { dbId, dbIdText } from '../wire/wire.js';
 import { isSafeLink } from './links.js';
 
@@ -15,6 +16,11 @@ export const vendor = z.object({
   description: z.string().nullable(),
   kitchaco: z.object({ id: z.number().int(), location: z.string() }),
   kitchens: z.array(kitchen),
+  /**
+   * When the brand takes orders (docs/kitchen.md): its hours within the location's and the
+   * closures that have not ended. Older clients ignore it; the checkout enforces it.
+   */
+  schedule: brandSchedule.optional(),
 });
 export type Vendor = z.infer<typeof vendor>;
 export const vendorList = z.array(vendor);
@@ -36,6 +42,8 @@ export const menuMeal = z.object({
   category: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   meal_combo: z.array(menuCombo),
   meal_subitem: z.array(menuSubitem),
+  /** Sold out until then (ISO; greyed in the app, refused at checkout); null or absent: on sale. */
+  sold_out_until: z.string().nullable().optional(),
 });
 export type MenuMeal = z.infer<typeof menuMeal>;
 
@@ -77,4 +85,6 @@ export const mealComboResponse = z.object({
   meal_id: z.number().int(),
   meal_combo: z.array(menuCombo),
   meal_subitem: z.array(menuSubitem),
+  /** Sold out until then (ISO; greyed in the app, refused at checkout); null or absent: on sale. */
+  sold_out_until: z.string().nullable().optional(),
 });

@@ -73,6 +73,11 @@ export const quoteResponse = z.object({
    */
   earliest_pickup_at: z.string().optional(),
   slots: z.array(z.string()).optional(),
+  /**
+   * With a capacity: true when the cart does not fit in its own slot (the one of `order_later`, or
+   * of as soon as possible); paying is refused until a time from `slots` is chosen.
+   */
+  kitchen_full: z.boolean().optional(),
 });
 export type QuoteResponse = z.infer<typeof quoteResponse>;
 

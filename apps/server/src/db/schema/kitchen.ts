@@ -38,3 +38,25 @@ export const kitchenTickets = pgTable(
     index('kitchen_tickets_done_idx').on(t.locationId, t.doneAt).where(sql`status = 'done'`),
   ],
 );
+
+/**
+ * A closure on top of the weekly hours (docs/kitchen.md, "Hours, closures and sold-out items"): the
+ * whole location (vendor_id null) or one brand is closed from starts_at to ends_at, with a reason
+ * customers see ("Christmas Day").
+ */
+export const locationClosures = pgTable(
+  'location_closures',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    vendorId: integer('vendor_id').references(() => vendors.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => staffUsers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('location_closures_location_idx').on(t.locationId, t.endsAt)],
+);

@@ -1,3 +1,4 @@
+import type { OpeningHours } from '@kitchaco/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -35,6 +36,11 @@ export const vendors = pgTable(
     image: text('image'),
     description: text('description'),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The brand's own weekly hours, within the location's (docs/kitchen.md, "Hours, closures and
+     * sold-out items"); null: the location's.
+     */
+    openingHours: jsonb('opening_hours').$type<OpeningHours>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('vendors_location_idx').on(t.locationId)],
@@ -71,6 +77,11 @@ export const meals = pgTable(
     description: text('description').notNull().default(''),
     image: text('image'),
     status: mealStatusEnum('status').notNull().default('Enabled'),
+    /**
+     * "Sold out": not on sale until this instant (set from the kitchen display or the menu screen,
+     * without review); null or past: on sale.
+     */
+    soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

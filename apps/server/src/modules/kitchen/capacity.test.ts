@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, locations, meals, orders } from '../../db/schema/index.js';
 import { createTestApp, type TestApp, UNLIMITED_CHECKOUTS } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
+import { clientCalls } from '../../test/calls.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
 import { mappedStore, notification } from '../../test/marketplaces.js';
-import { CARD_OK } from '../../test/payments.js';
 import { receiveWebhookOrder } from '../marketplaces/marketplaces.service.js';
 
 let t: TestApp;
@@ -39,21 +39,8 @@ const cart = (k: { locationId: number; mealId: number }, quantity: number, extra
   lines: [{ meal_id: k.mealId, quantity, combo_ids: [] }],
   ...extra,
 });
-const quote = (body: object) => t.app.inject({ method: 'POST', url: '/api/v1/orders/quote/', payload: body });
-const place = (checkout: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/orders/',
-    headers: { authorization: `Token ${customer.token}`, 'idempotency-key': randomUUID() },
-    payload: { checkout, payment: CARD_OK },
-  });
-const adminData = (token: string, payload: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin-data/',
-    headers: { authorization: `Token ${token}` },
-    payload,
-  });
+const { adminData, quote, place: placeAs } = clientCalls(() => t.app);
+const place = (checkout: object) => placeAs(customer.token, checkout);
 const ordersIn = async (locationId: number) =>
   t.database.db.select().from(orders).where(eq(orders.locationId, locationId));
 
@@ -70,12 +57,13 @@ describe('kitchen capacity', () => {
   it('moves the quote to the next slot once a slot holds its N items, and refuses an ASAP order for it', async () => {
     t.clock.set(NOW);
     const k = await kitchenWith(5);
-    expect((await quote(cart(k, 1))).json()).toMatchObject({ earliest_pickup_at: SLOT });
+    expect((await quote(cart(k, 1))).json()).toMatchObject({ earliest_pickup_at: SLOT, kitchen_full: false });
     expect((await place(cart(k, 3))).statusCode).toBe(200);
     expect((await place(cart(k, 2))).statusCode).toBe(200);
     // Slot S holds 5 of 5: the 6th item's quote is S + 15 minutes.
     const q = (await quote(cart(k, 1))).json();
     expect(q.earliest_pickup_at).toBe(NEXT);
+    expect(q.kitchen_full).toBe(true);
     expect(q.slots[0]).toBe(NEXT);
     expect(q.slots).toHaveLength(4);
     const refused = await place(cart(k, 1));

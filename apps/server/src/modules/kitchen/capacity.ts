@@ -1,9 +1,9 @@
 import {
   CAPACITY_SLOT_MINUTES,
   formatPickupTime,
-  isOpenAt,
   nextSlot,
-  type OpeningHours,
+  openAt,
+  type Schedule,
   slotsWithRoom,
 } from '@kitchaco/domain';
 import { sql } from 'drizzle-orm';
@@ -58,13 +58,14 @@ export async function lockSlot(tx: DbOrTx, locationId: number, slot: Date): Prom
 export interface CapacityPlace {
   id: number;
   timeZone: string;
-  openingHours: OpeningHours;
   slotCapacityItems: number | null;
+  /** The location's schedule and those of the cart's brands (docs/kitchen.md, "Hours, closures…"). */
+  schedules: Schedule[];
 }
 
-/** Whether a slot may be offered: the kitchen is open just before it ends. */
+/** Whether a slot may be offered: the location and every brand of the cart are open just before it ends. */
 export function slotOpen(place: CapacityPlace, slot: Date): boolean {
-  return isOpenAt(new Date(slot.getTime() - 60_000), place.timeZone, place.openingHours);
+  return openAt(new Date(slot.getTime() - 60_000), ...place.schedules);
 }
 
 /** The slots with room for `items` from `first` on (the first few), from the current load. */

@@ -119,6 +119,7 @@ export async function locationById(db: DbOrTx, id: number) {
       id: locations.id,
       name: locations.name,
       timeZone: locations.timeZone,
+      openingHours: locations.openingHours,
       displayToken: locations.displayToken,
       slotCapacityItems: locations.slotCapacityItems,
       busyUntil: locations.busyUntil,

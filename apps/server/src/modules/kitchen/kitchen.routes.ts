@@ -1,6 +1,13 @@
 import { kitchenCalls } from '@kitchaco/domain';
 import { defineCall, defineRoute, type Module } from '../../http/registry.js';
 import {
+  addClosure,
+  kitchenAvailability,
+  removeClosure,
+  saveOpeningHours,
+  setMealSoldOut,
+} from './availability.service.js';
+import {
   bumpKitchenTicket,
   kitchenCapacity,
   kitchenTickets,
@@ -35,6 +42,21 @@ export const kitchenModule: Module = {
     }),
     defineCall(kitchenCalls.saveKitchenCapacity, {
       handler: (ctx, input) => saveKitchenCapacity(ctx.app, ctx.actor, input),
+    }),
+    defineCall(kitchenCalls.kitchenAvailability, {
+      handler: (ctx, input) => kitchenAvailability(ctx.app, ctx.actor, input),
+    }),
+    defineCall(kitchenCalls.setMealSoldOut, {
+      handler: (ctx, input) => setMealSoldOut(ctx.app, ctx.actor, input),
+    }),
+    defineCall(kitchenCalls.saveOpeningHours, {
+      handler: (ctx, input) => saveOpeningHours(ctx.app, ctx.actor, input),
+    }),
+    defineCall(kitchenCalls.addClosure, {
+      handler: (ctx, input) => addClosure(ctx.app, ctx.actor, input),
+    }),
+    defineCall(kitchenCalls.removeClosure, {
+      handler: (ctx, input) => removeClosure(ctx.app, ctx.actor, input),
     }),
   ],
 };

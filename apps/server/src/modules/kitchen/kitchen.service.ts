@@ -34,7 +34,7 @@ import { presentTicket } from './kitchen.presenter.js';
 import * as q from './kitchen.queries.js';
 import { kitchenHub } from './kitchen-events.js';
 
-function staffOf(actor: Actor): StaffActor {
+export function staffOf(actor: Actor): StaffActor {
   if (actor.kind !== 'staff') throw forbidden('Staff only.');
   return actor.user;
 }
@@ -43,7 +43,7 @@ function staffOf(actor: Actor): StaffActor {
  * The location a kitchen call works on: a kitchen or operator account its own (naming another is
  * refused), a super admin the one named (required, and it must exist).
  */
-async function locationFor(app: AppContext, actor: Actor, requested: number | undefined) {
+export async function locationFor(app: AppContext, actor: Actor, requested: number | undefined) {
   const user = staffOf(actor);
   let id: number;
   if (user.roles.has('super_admin')) {

@@ -194,6 +194,7 @@ function presentMeal(
       .filter((s) => s.mealId === meal.id)
       .map((s) => ({ id: s.id, name: s.name, price: 0, status: s.status, ...pendingOf('subitem', s.id) })),
     updated_at: meal.updatedAt.toISOString(),
+    sold_out_until: meal.soldOutUntil?.toISOString() ?? null,
     ...pendingOf('meal', meal.id),
     ...(last ? { last_review: last } : {}),
   };

@@ -2,9 +2,9 @@ import {
   type CheckoutRequest,
   cartLineTotal,
   formatAUD,
-  isOpenAt,
   type Mills,
-  nextOpening,
+  nextOpenAt,
+  openAt,
   orderSlot,
   type PlaceOrderRequest,
   type PlaceOrderResponse,
@@ -37,6 +37,13 @@ import {
   roomFrom,
   slotLoad,
 } from '../kitchen/capacity.js';
+import {
+  type CartBrand,
+  checkOnSale,
+  checkOpenAt,
+  locationScheduleData,
+  scheduleOf,
+} from '../kitchen/schedules.js';
 import { type Allowance, countUses, spendAllowances } from '../limits/limits.service.js';
 import { activeLocation } from '../locations/locations.service.js';
 import {
@@ -126,7 +133,9 @@ const money = (m: Mills) => toAmount(m);
 
 /**
  * Prices a checkout from the server's own data: meals, combos and sub-items must be Enabled and of
- * the chosen location; the time must fall in opening hours; the promo must be valid.
+ * the chosen location, and on sale at the pickup time; the location and every brand of the cart
+ * must be open at that time (docs/kitchen.md, "Hours, closures and sold-out items"); the promo must
+ * be valid.
  */
 export async function priceCheckout(
   app: AppContext,
@@ -134,12 +143,14 @@ export async function priceCheckout(
   options: { refuseFull?: boolean } = {},
 ): Promise<PricedCheckout> {
   const now = app.clock.now();
-  const [location, meals] = await Promise.all([
+  // Each of these is cached (catalogue cache): a warm checkout reads them from memory.
+  const [location, meals, scheduleData] = await Promise.all([
     activeLocation(app, input.kitchaco),
     mealsForPricing(
       app,
       input.lines.map((l) => l.meal_id),
     ),
+    locationScheduleData(app, input.kitchaco),
   ]);
   if (!location) throw invalid('kitchaco: no such location', 'kitchaco');
   if (location.busyUntil && location.busyUntil.getTime() > now.getTime()) {
@@ -184,6 +195,11 @@ export async function priceCheckout(
     };
   });
 
+  const locationSchedule = scheduleOf(location, scheduleData, null);
+  const brands: CartBrand[] = [...new Map(lines.map((l) => [l.vendorId, l.vendorTitle]))].map(
+    ([vendorId, title]) => ({ title, schedule: scheduleOf(location, scheduleData, vendorId) }),
+  );
+  const schedules = [locationSchedule, ...brands.map((b) => b.schedule)];
   let scheduledFor: Date | null = null;
   if (input.order_later) {
     const at = new Date(input.order_later);
@@ -192,23 +208,23 @@ export async function priceCheckout(
     if (at.getTime() > now.getTime() + MAX_DAYS_AHEAD * 86_400_000) {
       throw invalid(`order_later: orders can be placed up to ${MAX_DAYS_AHEAD} days ahead`, 'order_later');
     }
-    if (!isOpenAt(at, location.timeZone, location.openingHours)) {
-      throw invalid(
-        'order_later: the kitchen is closed at that time; please choose a time within opening hours',
-        'order_later',
-      );
-    }
+    checkOpenAt(locationSchedule, brands, at);
     scheduledFor = at;
-  } else if (!isOpenAt(now, location.timeZone, location.openingHours)) {
-    // Ordered while closed: it is prepared for the next opening, and the quote says so.
-    scheduledFor = nextOpening(now, location.timeZone, location.openingHours);
+  } else if (!openAt(now, ...schedules)) {
+    // Ordered while the location or a brand of the cart is closed: it is prepared when all of them
+    // are next open, and the quote says so.
+    scheduledFor = nextOpenAt(now, ...schedules);
     if (!scheduledFor) throw unprocessable('This location is not taking orders at the moment.', 'kitchaco');
   }
+  const pickup = scheduledFor ?? now;
+  input.lines.forEach((line, i) => {
+    checkOnSale(meals.get(line.meal_id)!, i, pickup, location.timeZone, now);
+  });
 
   let capacity: PricedCheckout['capacity'] = null;
   if (location.slotCapacityItems !== null) {
     // Only a location with a capacity pays for this read.
-    const place: CapacityPlace = location;
+    const place: CapacityPlace = { ...location, schedules };
     const items = lines.reduce((n, l) => n + l.quantity, 0);
     const slot = scheduledFor ? slotOf(scheduledFor) : orderSlot(now, null);
     const room = await roomFrom(app.db, place, slot, items);
@@ -282,6 +298,7 @@ export function presentQuote(p: PricedCheckout): QuoteResponse {
     ...(p.capacity && {
       earliest_pickup_at: p.capacity.room[0]?.toISOString(),
       slots: p.capacity.room.map((s) => s.toISOString()),
+      kitchen_full: p.capacity.room[0]?.getTime() !== p.capacity.slot.getTime(),
     }),
   };
 }

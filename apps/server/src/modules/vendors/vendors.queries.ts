@@ -14,7 +14,11 @@ import {
 
 export function listVendorRows(db: DbOrTx, locationId?: number) {
   return db
-    .select({ vendor: vendors, locationAddress: locations.address })
+    .select({
+      vendor: vendors,
+      locationAddress: locations.address,
+      place: { id: locations.id, timeZone: locations.timeZone, openingHours: locations.openingHours },
+    })
     .from(vendors)
     .innerJoin(locations, eq(locations.id, vendors.locationId))
     .where(
@@ -76,6 +80,8 @@ export interface PricingMeal {
   vendorId: number;
   vendorTitle: string;
   locationId: number;
+  /** Sold out until then (ISO), or null. */
+  soldOutUntil: string | null;
   combos: { id: number; name: string; price: string }[];
   subitems: { id: number; name: string }[];
 }
@@ -89,6 +95,7 @@ export async function mealsForPricing(db: DbOrTx, mealIds: number[]): Promise<Pr
   const result = await db.execute(sql`
     SELECT m.id, m.name, m.price::text AS price, v.id AS "vendorId", v.title AS "vendorTitle",
       v.location_id AS "locationId",
+      to_char(m.sold_out_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "soldOutUntil",
       coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name, 'price', c.price::text) ORDER BY c.id)
         FROM meal_combos c WHERE c.meal_id = m.id AND c.status = 'Enabled'), '[]') AS combos,
       coalesce((SELECT json_agg(json_build_object('id', s.id, 'name', s.name) ORDER BY s.id)

@@ -11,21 +11,32 @@ import type { feedPosts } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { changeCatalog } from '../../lib/catalog-cache.js';
 import { recordAudit } from '../audit/audit.record.js';
+import { locationScheduleData, presentSchedule } from '../kitchen/schedules.js';
 import * as q from './vendors.queries.js';
 
 const amount = (v: string) => toAmount(toMills(v));
 /** Stored image paths of 'NULL' (as older data has them) mean no image. */
 const image = (v: string | null) => (v && v !== 'NULL' ? v : null);
 
+/** A meal's sold-out end as customers see it: null once passed (docs/kitchen.md). */
+const soldOut = (until: Date | string | null, now: Date) =>
+  until && new Date(until).getTime() > now.getTime() ? new Date(until).toISOString() : null;
+
 async function presentVendors(
   app: AppContext,
   rows: Awaited<ReturnType<typeof q.listVendorRows>>,
 ): Promise<Vendor[]> {
-  const kitchens = await q.kitchensOfVendors(
-    app.db,
-    rows.map((r) => r.vendor.id),
-  );
-  return rows.map(({ vendor, locationAddress }) => ({
+  const places = [...new Map(rows.map((r) => [r.place.id, r.place])).values()];
+  const [kitchens, ...data] = await Promise.all([
+    q.kitchensOfVendors(
+      app.db,
+      rows.map((r) => r.vendor.id),
+    ),
+    ...places.map((p) => locationScheduleData(app, p.id)),
+  ]);
+  const dataOf = new Map(places.map((p, i) => [p.id, data[i]!]));
+  const now = app.clock.now();
+  return rows.map(({ vendor, locationAddress, place }) => ({
     id: vendor.id,
     title: vendor.title,
     address: vendor.address,
@@ -34,6 +45,7 @@ async function presentVendors(
     description: vendor.description,
     kitchaco: { id: vendor.locationId, location: locationAddress },
     kitchens: kitchens.filter((k) => k.vendorId === vendor.id).map(({ id, title }) => ({ id, title })),
+    schedule: presentSchedule(place, dataOf.get(place.id)!, vendor.id, now),
   }));
 }
 
@@ -51,6 +63,7 @@ export async function vendorMenu(app: AppContext, vendorId: number): Promise<Ven
   const [vendor] = await presentVendors(app, rows);
   if (!vendor) throw notFound('This restaurant is not available.');
   const mealRows = await q.enabledMeals(app.db, vendorId);
+  const now = app.clock.now();
   const ids = mealRows.map((m) => m.meal.id);
   const [combos, subitems] = await Promise.all([
     q.enabledCombos(app.db, ids),
@@ -68,6 +81,7 @@ export async function vendorMenu(app: AppContext, vendorId: number): Promise<Ven
       .filter((c) => c.mealId === meal.id)
       .map((c) => ({ id: c.id, name: c.name, price: amount(c.price) })),
     meal_subitem: subitems.filter((s) => s.mealId === meal.id).map((s) => ({ id: s.id, name: s.name })),
+    sold_out_until: soldOut(meal.soldOutUntil, now),
   }));
   return { vendor, meals };
 }
@@ -135,6 +149,7 @@ export async function mealCombos(app: AppContext, mealId: number) {
     meal_id: meal.id,
     meal_combo: meal.combos.map((c) => ({ id: c.id, name: c.name, price: amount(c.price) })),
     meal_subitem: meal.subitems.map((s) => ({ id: s.id, name: s.name })),
+    sold_out_until: soldOut(meal.soldOutUntil, app.clock.now()),
   };
 }
 

@@ -75,6 +75,7 @@ describe('vendors', () => {
         category: null,
         meal_combo: [{ id: expect.any(Number), name: 'Add fries', price: 4.5 }],
         meal_subitem: [{ id: expect.any(Number), name: 'Medium' }],
+        sold_out_until: null,
       },
     ]);
   });

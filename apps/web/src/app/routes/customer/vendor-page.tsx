@@ -12,6 +12,7 @@ import { useVendorMenu } from '../../../features/vendors/api/vendors';
 import { MealModal } from '../../../features/vendors/components/meal-modal';
 import { MenuSections } from '../../../features/vendors/components/menu-sections';
 import { VendorHeader } from '../../../features/vendors/components/vendor-header';
+import { brandOpenness, isSoldOut } from '../../../features/vendors/lib/availability';
 import { addBlockedReason, type NewCartLine, withLineAdded } from '../../../lib/cart/cart';
 import { cartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
@@ -84,6 +85,9 @@ export function VendorPage() {
       ? `${vendor.title} is at ${vendor.kitchaco.location}. Your pickup location is ${location.name}: change location to order from it.`
       : null;
   const blockedReason = otherLocation ?? addBlockedReason(cart, vendor.kitchaco.id);
+  const now = new Date();
+  const closed = brandOpenness(vendor.schedule, now);
+  const soldOut = meal !== null && isSoldOut(meal, now) ? `${meal.meal_name} is sold out for now.` : null;
 
   const add = (line: NewCartLine) => {
     if (blockedReason) return;
@@ -100,6 +104,11 @@ export function VendorPage() {
       <DocumentTitle title={vendor.title} />
       <BackToRestaurants />
       <VendorHeader vendor={vendor} />
+      {!closed.open && (
+        <Alert color="gray" variant="light" title={`${vendor.title} is closed now`}>
+          {closed.label}. You can still order for later: choose a pickup time at checkout.
+        </Alert>
+      )}
       {otherLocation && (
         <Alert color="orange" variant="light">
           {otherLocation}
@@ -120,7 +129,7 @@ export function VendorPage() {
         vendor={vendor}
         onClose={() => setOpened(false)}
         onAdd={add}
-        blockedReason={blockedReason}
+        blockedReason={soldOut ?? blockedReason}
       />
     </Stack>
   );

@@ -6,4 +6,7 @@ export const kitchenKeys = {
   pickupBoardLink: (locationId: number | null) =>
     [...kitchenKeys.all, 'pickup-board-link', locationId ?? 'own'] as const,
   capacity: (locationId: number | null) => [...kitchenKeys.all, 'capacity', locationId ?? 'own'] as const,
+  /** Hours, brands' meals with their sold-out time, and closures of one location. */
+  availability: (locationId: number | null) =>
+    [...kitchenKeys.all, 'availability', locationId ?? 'own'] as const,
 };

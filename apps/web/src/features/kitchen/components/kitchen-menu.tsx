@@ -1,8 +1,10 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Modal } from '@mantine/core';
 import {
   IconArrowsMaximize,
+  IconBan,
   IconBuildingStore,
   IconExternalLink,
+  IconGauge,
   IconLogout,
   IconMenu2,
   IconRefresh,
@@ -11,7 +13,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePickupBoardLink } from '../api/pickup-board-link';
 import classes from './kitchen.module.css';
+import { KitchenCapacityPanel } from './kitchen-capacity';
 import { pickupBoardUrl, RotatePickupBoardLinkModal } from './pickup-board-link';
+import { SoldOutPanel } from './sold-out-panel';
 
 interface KitchenMenuProps {
   /** The location shown (null: the account's own). */
@@ -32,7 +36,10 @@ function toggleFullScreen(): void {
   else void document.documentElement.requestFullscreen?.().catch(() => undefined);
 }
 
-/** The top bar's menu: the pickup board (back office), full screen, the portal's links and Log out. */
+/**
+ * The top bar's "Sold out" button (the panel of meals to mark sold out) and its menu: kitchen
+ * capacity and the pickup board (back office), full screen, the portal's links and Log out.
+ */
 export function KitchenMenu({
   locationId,
   backOffice,
@@ -44,8 +51,20 @@ export function KitchenMenu({
 }: KitchenMenuProps) {
   const link = usePickupBoardLink(locationId, backOffice);
   const [rotating, setRotating] = useState(false);
+  const [soldOut, setSoldOut] = useState(false);
+  const [capacity, setCapacity] = useState(false);
   return (
     <>
+      <Button
+        className={classes.touch}
+        variant="white"
+        color="dark"
+        leftSection={<IconBan aria-hidden size={20} />}
+        aria-haspopup="dialog"
+        onClick={() => setSoldOut(true)}
+      >
+        Sold out
+      </Button>
       <Menu position="bottom-end" width={280} shadow="md">
         <Menu.Target>
           <Button
@@ -61,6 +80,14 @@ export function KitchenMenu({
         <Menu.Dropdown>
           {backOffice && (
             <>
+              <Menu.Item
+                leftSection={<IconGauge aria-hidden size={18} />}
+                onClick={() => setCapacity(true)}
+                py="sm"
+              >
+                Kitchen capacity…
+              </Menu.Item>
+              <Menu.Divider />
               <Menu.Label>Pickup board</Menu.Label>
               <Menu.Item
                 component="a"
@@ -112,6 +139,19 @@ export function KitchenMenu({
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <SoldOutPanel locationId={locationId} opened={soldOut} onClose={() => setSoldOut(false)} />
+      {backOffice && (
+        <Modal
+          opened={capacity}
+          onClose={() => setCapacity(false)}
+          title="Kitchen capacity"
+          size="lg"
+          closeButtonProps={{ 'aria-label': 'Close kitchen capacity', size: 'xl' }}
+        >
+          {/* Saving is the back office's (operators, super admins); kitchen staff do not see it. */}
+          {capacity && <KitchenCapacityPanel locationId={locationId} />}
+        </Modal>
+      )}
       {backOffice && (
         <RotatePickupBoardLinkModal
           locationId={locationId}

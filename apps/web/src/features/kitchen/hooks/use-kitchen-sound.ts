@@ -80,10 +80,13 @@ export function useKitchenSound(): KitchenSound {
   useEffect(() => {
     if (unlocked || !Context) return;
     const onGesture = () => unlock();
-    window.addEventListener('pointerdown', onGesture, { capture: true });
+    // On click, not pointerdown: the bar drops "Tap to enable sound" once unlocked, and a layout
+    // change between press and release would move the control tapped (the tablet's wrapped bar).
+    // The press's user activation still lets the audio start within the click.
+    window.addEventListener('click', onGesture, { capture: true });
     window.addEventListener('keydown', onGesture, { capture: true });
     return () => {
-      window.removeEventListener('pointerdown', onGesture, { capture: true });
+      window.removeEventListener('click', onGesture, { capture: true });
       window.removeEventListener('keydown', onGesture, { capture: true });
     };
   }, [unlocked, unlock, Context]);

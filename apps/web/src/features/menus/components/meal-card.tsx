@@ -4,6 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { aud, tabularNums } from '../../../components/amounts';
 import { FoodImage } from '../../../components/food-image';
+import { MealSoldOut } from './meal-sold-out';
 import { MealStatusBadge } from './meal-status-badge';
 import { openRejection, pendingChangesOf, rejectionText } from './review-status';
 
@@ -46,6 +47,7 @@ export function MealCard({ meal, editPath, highlighted = false }: MealCardProps)
             </Badge>
           )}
         </Group>
+        {meal.status === 'Enabled' && <MealSoldOut meal={meal} />}
         {rejection && (
           <Text size="sm" c="red.9">
             {rejectionText(rejection)}

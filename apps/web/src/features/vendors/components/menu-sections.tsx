@@ -1,6 +1,7 @@
 import type { MenuMeal } from '@kitchaco/domain';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
+import { isSoldOut } from '../lib/availability';
 import { MealCard } from './meal-card';
 
 interface MenuSection {
@@ -30,6 +31,7 @@ interface MenuSectionsProps {
 
 export function MenuSections({ meals, onChoose }: MenuSectionsProps) {
   const sections = useMemo(() => groupMealsByCategory(meals), [meals]);
+  const now = new Date();
   if (meals.length === 0) return <Text>This restaurant has nothing on its menu right now.</Text>;
   return (
     <Stack gap="xl">
@@ -40,7 +42,7 @@ export function MenuSections({ meals, onChoose }: MenuSectionsProps) {
           </Title>
           <SimpleGrid cols={{ base: 2, xl: 3 }} spacing="md">
             {section.meals.map((meal) => (
-              <MealCard key={meal.id} meal={meal} onChoose={onChoose} />
+              <MealCard key={meal.id} meal={meal} onChoose={onChoose} soldOut={isSoldOut(meal, now)} />
             ))}
           </SimpleGrid>
         </Stack>

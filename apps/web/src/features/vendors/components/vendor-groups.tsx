@@ -40,6 +40,8 @@ const ALL = 'all';
 export function VendorGroups({ vendors, kitchenOrder }: VendorGroupsProps) {
   const groups = useMemo(() => groupVendorsByKitchen(vendors, kitchenOrder), [vendors, kitchenOrder]);
   const [kitchen, setKitchen] = useState(ALL);
+  // Read once per render: whether each brand is open now (refreshed whenever the list renders again).
+  const now = new Date();
   const shown = kitchen === ALL ? groups : groups.filter((g) => String(g.kitchen.id) === kitchen);
 
   if (vendors.length === 0) {
@@ -74,7 +76,7 @@ export function VendorGroups({ vendors, kitchenOrder }: VendorGroupsProps) {
           </Title>
           <SimpleGrid cols={{ base: 2, lg: 3 }} spacing="lg">
             {group.vendors.map((vendor) => (
-              <VendorCard key={vendor.id} vendor={vendor} />
+              <VendorCard key={vendor.id} vendor={vendor} now={now} />
             ))}
           </SimpleGrid>
         </Stack>
