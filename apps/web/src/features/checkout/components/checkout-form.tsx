@@ -23,6 +23,7 @@ import { rememberPaymentError } from '../order-storage';
 import { laterInstant, localDateTime, orderDateRange } from '../order-time';
 import { CARD_FORM_LOADING, paymentFailure, type TokenizeFailure } from '../payments/payment-errors';
 import { type Buyer, chargeVerification } from '../payments/verification';
+import { KitchenFull } from './kitchen-full';
 import { OrderTypeFields } from './order-type-fields';
 import { PaymentForm, type PaymentFormHandle, type PaymentProblem } from './payment-form';
 import { PriceSummary } from './price-summary';
@@ -175,6 +176,16 @@ export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProp
     saveToCart({ orderLater: laterInstant(date, value, timeZone) });
   };
 
+  /** A pickup time offered when the kitchen is full: ordering later, at that time. */
+  const chooseSlot = (slot: string) => {
+    const local = localDateTime(slot, timeZone);
+    if (!local) return;
+    setLater(true);
+    setDate(local.date);
+    setTime(local.time);
+    saveToCart({ orderLater: laterInstant(local.date, local.time, timeZone), orderDate: local.date });
+  };
+
   const applyPromo = (code: string) => {
     const { request, missing } = requestFor(address);
     if (!request) {
@@ -310,6 +321,14 @@ export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProp
               error={fieldError('order_later')}
               disabled={paying}
             />
+            {current?.kitchen_full && (
+              <KitchenFull
+                slots={current.slots ?? []}
+                timeZone={timeZone}
+                onChoose={chooseSlot}
+                disabled={paying}
+              />
+            )}
             <PromoField
               applied={promo}
               onApply={applyPromo}
@@ -344,7 +363,7 @@ export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProp
               size="lg"
               leftSection={<IconLock aria-hidden size={20} />}
               loading={paying}
-              disabled={!current || !settled || paying}
+              disabled={!current || !settled || paying || current.kitchen_full === true}
             >
               {current ? `Pay ${formatAUD(toMills(current.total))}` : 'Pay'}
             </Button>
