@@ -1,7 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 
-const apiTarget = 'http://localhost:3000';
+/**
+ * Where `npm run dev` sends API calls: API_URL, else the server `npm run dev` starts on PORT
+ * (scripts/dev.mjs passes both, after reading .env).
+ */
+const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const proxy = { '/api': apiTarget, '/healthz': apiTarget };
 
 /**

@@ -5,7 +5,8 @@ import { DataDirInUseError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { startRollupFolder } from './db/rollups.js';
 import { startDemoMarketplaces } from './demo/marketplaces.js';
-import { DEMO_PASSWORD, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
+import { DEMO_PASSWORD, demoAccountsNote, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
+import { assertPortFree, loadEnvFile } from './lib/env-file.js';
 import { disableAccountsWithPassword } from './modules/auth/auth.service.js';
 import { startDeviceCodePoller } from './modules/kiosks/kiosks.service.js';
 import { startLimitHousekeeping } from './modules/limits/limits.service.js';
@@ -14,7 +15,10 @@ import { startOutboxWorker } from './modules/notifications/outbox.service.js';
 import { startReconciliation } from './modules/payments/reconciliation.js';
 
 async function main(): Promise<void> {
+  const envFile = loadEnvFile();
   const config = loadConfig();
+  if (envFile) process.stdout.write(`Settings from ${envFile} (the environment wins over it)\n`);
+  await assertPortFree(config.host, config.port);
   const database = await openDatabase(config);
   await database.migrate();
 
@@ -55,6 +59,8 @@ async function main(): Promise<void> {
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
+  } else if (config.demo) {
+    process.stdout.write(`${demoAccountsNote(config.database)}\n`);
   }
 
   // Built after the demo seed: the seed holds the event loop for seconds, and the load shedding's

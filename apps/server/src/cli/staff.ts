@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { staffUsers } from '../db/schema/index.js';
 import { DEMO_PASSWORD } from '../demo/seed.js';
+import { loadEnvFile } from '../lib/env-file.js';
 import { hashPassword } from '../modules/auth/secrets.js';
 
 /** The shortest password a staff account may be given here. */
@@ -40,6 +41,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  loadEnvFile();
   const database = await openDatabase(loadConfig());
   try {
     await database.migrate();
