@@ -1,6 +1,7 @@
 // Shared helpers of the benchmarks: start a server as a child process, wait for it, load it with
 // autocannon, write results. Every budget is a ratio measured side by side in one run.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -269,4 +270,105 @@ export function stockOrderBody(kitchaco, item) {
     query_type: 'place_order',
     orderData: { kitchaco, stockData: [{ id: item.id, qty: Math.ceil(400 / Math.max(item.price, 1)) }] },
   };
+}
+
+/** The fake of Square's API in a process of its own (built: apps/server/dist/fakes). */
+export async function startFakeSquare(latencyMs) {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, join(root, 'apps/server/dist/fakes/square-server.js')],
+    {
+      env: { ...process.env, FAKE_SQUARE_LATENCY_MS: String(latencyMs) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const line = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve(out.split('\n')[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`fake Square exited (${code})`)));
+  });
+  return { child, ...JSON.parse(line) };
+}
+
+/**
+ * The settings of a demo server under the writes bench's load on PostgreSQL `databaseUrl`: cards
+ * go to the fake Square `square` (startFakeSquare), every request is let in (no shedding).
+ */
+export function writesServerEnv({ port, databaseUrl, square }) {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...BENCH_LIMITS,
+    DATABASE_URL: databaseUrl,
+    DEMO: 'true',
+    DEMO_SCALE: '0.3',
+    OUTBOX_POLL_MS: '60000',
+    PAYMENTS_PROVIDER: 'square',
+    SQUARE_ACCESS_TOKEN: square.accessToken,
+    SQUARE_APPLICATION_ID: 'sandbox-sq0idb-bench',
+    SQUARE_LOCATION_ID: 'LBENCHMAIN0001',
+    SQUARE_BASE_URL: square.url,
+    // Nothing else calls Square during the run.
+    PAYMENTS_RECONCILE_EVERY_MINUTES: '1440',
+    // Measure the write paths, not the shedding: let every request in.
+    MAX_IN_FLIGHT: '0',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+  };
+}
+
+/**
+ * What the writes bench's customers send: `count` customers signed in (phones +614000NNNNN from
+ * `firstPhone`), and the checkout body of one meal without options at location 1, paid by card.
+ */
+export async function checkoutCustomers(api, count, { firstPhone = 0 } = {}) {
+  const customers = [];
+  for (let i = firstPhone; i < firstPhone + count; i++) {
+    customers.push(await signInCustomer(api, `+614000${String(i).padStart(5, '0')}`));
+  }
+  const vendors = (await api.get('/api/v1/vendors/?kitchaco=1')).body;
+  const menu = (await api.get(`/api/v1/vendors/${vendors[0].id}/menu/`)).body;
+  const meal = menu.meals.find((m) => m.meal_subitem.length === 0) ?? menu.meals[0];
+  const orderBody = {
+    checkout: { kitchaco: 1, order_type: 'pickup', lines: [orderLine(meal)] },
+    payment: TEST_CARD,
+  };
+  return { customers, orderBody };
+}
+
+/** One checkout of `customer` with a fresh Idempotency-Key (apiClient answer). */
+export function checkout(api, customer, orderBody) {
+  return api.post('/api/v1/orders/', orderBody, {
+    authorization: `Token ${customer.token}`,
+    'idempotency-key': randomUUID(),
+  });
+}
+
+/**
+ * One autocannon run where every request gets a fresh Idempotency-Key and, when `tokens` are given,
+ * the next customer's token in turn (a customer has one checkout in flight, not fifty).
+ */
+export function keyedLoad({ tokens, ...opts }) {
+  let next = 0;
+  return new Promise((resolve, reject) =>
+    autocannon(
+      {
+        timeout: 10,
+        ...opts,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const headers = { ...req.headers, 'idempotency-key': randomUUID() };
+              if (tokens) headers.authorization = `Token ${tokens[next++ % tokens.length]}`;
+              return { ...req, headers };
+            },
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    ),
+  );
 }

@@ -6,26 +6,24 @@
 // (BENCH_SQUARE_LATENCY_MS, 25 ms); a checkout waits for two of its answers (authorise, complete).
 // Budgets: customer orders, with the provider's time taken out, at least 50% of the bare INSERT's
 // requests/s; stock orders at least 25%. p95 reported.
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   apiClient,
-  BENCH_LIMITS,
   budget,
+  checkout,
+  checkoutCustomers,
   freePort,
   freshDatabases,
-  orderLine,
+  keyedLoad,
   root,
   STAFF_LOGIN,
-  signInCustomer,
   signInStaff,
+  startFakeSquare,
   startProcess,
   stockOrderBody,
-  TEST_CARD,
   writeResult,
+  writesServerEnv,
 } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
@@ -42,54 +40,6 @@ if (!databases) {
   process.exit(0);
 }
 const urlOf = (db) => databases[db];
-
-/** The fake of Square's API in a process of its own (built: apps/server/dist/fakes). */
-async function startFakeSquare(latencyMs) {
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, join(root, 'apps/server/dist/fakes/square-server.js')],
-    {
-      env: { ...process.env, FAKE_SQUARE_LATENCY_MS: String(latencyMs) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const line = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('\n')) resolve(out.split('\n')[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`fake Square exited (${code})`)));
-  });
-  return { child, ...JSON.parse(line) };
-}
-
-/**
- * One autocannon run where every request gets a fresh Idempotency-Key and, when `tokens` are given,
- * the next customer's token in turn (a customer has one checkout in flight, not fifty).
- */
-function run({ tokens, ...opts }) {
-  let next = 0;
-  return new Promise((resolve, reject) =>
-    autocannon(
-      {
-        timeout: 10,
-        ...opts,
-        requests: [
-          {
-            setupRequest: (req) => {
-              const headers = { ...req.headers, 'idempotency-key': randomUUID() };
-              if (tokens) headers.authorization = `Token ${tokens[next++ % tokens.length]}`;
-              return { ...req, headers };
-            },
-          },
-        ],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    ),
-  );
-}
 
 const summary = (r) => ({
   requestsPerSecond: r.requests.average,
@@ -110,25 +60,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const app = await startProcess(
   join(root, 'apps/server/dist/main.js'),
-  {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    ...BENCH_LIMITS,
-    DATABASE_URL: urlOf('kitchaco_bench_writes'),
-    DEMO: 'true',
-    DEMO_SCALE: '0.3',
-    OUTBOX_POLL_MS: '60000',
-    PAYMENTS_PROVIDER: 'square',
-    SQUARE_ACCESS_TOKEN: square.accessToken,
-    SQUARE_APPLICATION_ID: 'sandbox-sq0idb-bench',
-    SQUARE_LOCATION_ID: 'LBENCHMAIN0001',
-    SQUARE_BASE_URL: square.url,
-    // Nothing else calls Square during the run.
-    PAYMENTS_RECONCILE_EVERY_MINUTES: '1440',
-    // Measure the write paths, not the shedding: let every request in.
-    MAX_IN_FLIGHT: '0',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-  },
+  writesServerEnv({ port, databaseUrl: urlOf('kitchaco_bench_writes'), square }),
   `${base}/healthz`,
 );
 
@@ -137,22 +69,8 @@ const budgets = [];
 try {
   const api = apiClient(base);
   // One customer per client, each signed in with the SMS code from the demo outbox.
-  const customers = [];
-  for (let i = 0; i < connections; i++) {
-    customers.push(await signInCustomer(api, `+614000${String(i).padStart(5, '0')}`));
-  }
-  const customer = customers[0];
-  const vendors = (await api.get('/api/v1/vendors/?kitchaco=1')).body;
-  const menu = (await api.get(`/api/v1/vendors/${vendors[0].id}/menu/`)).body;
-  const meal = menu.meals.find((m) => m.meal_subitem.length === 0) ?? menu.meals[0];
-  const orderBody = {
-    checkout: { kitchaco: 1, order_type: 'pickup', lines: [orderLine(meal)] },
-    payment: TEST_CARD,
-  };
-  const probe = await api.post('/api/v1/orders/', orderBody, {
-    authorization: `Token ${customer.token}`,
-    'idempotency-key': randomUUID(),
-  });
+  const { customers, orderBody } = await checkoutCustomers(api, connections);
+  const probe = await checkout(api, customers[0], orderBody);
   if (probe.status !== 200) throw new Error(`order failed: ${JSON.stringify(probe.body)}`);
 
   const stockToken = await signInStaff(api, 'stock@demo.test', STAFF_LOGIN.stock);
@@ -186,7 +104,7 @@ try {
     },
   };
   const load = (t, seconds) =>
-    run({
+    keyedLoad({
       url: t.url,
       method: 'POST',
       connections,
