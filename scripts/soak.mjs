@@ -193,6 +193,7 @@ async function setup() {
     DEMO: 'true',
     DEMO_SCALE: demoScale,
     LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
     // As behind a load balancer: each virtual customer comes from its own address (X-Forwarded-For),
     // so the per-address sign-in limits and locks see 20 people, not one.
     TRUST_PROXY: 'true',

@@ -11,8 +11,9 @@ import { capConnectionsPerAddress } from './http/connections.js';
 import { AppError, toWire, unavailable } from './http/errors.js';
 import { addFailureStyle, failureStatus } from './http/failure-style.js';
 import { addLoadShedding } from './http/load-shedding.js';
-import { logSerializers, REDACTED_PATHS } from './http/logging.js';
+import { logSerializers, REDACTED_PATHS, redactUrl } from './http/logging.js';
 import { buildOpenApi } from './http/openapi.js';
+import { OneLinePerRequest, prettyStream } from './http/pretty-log.js';
 import { DEFAULT_BODY_LIMIT, registerModules } from './http/register.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { type Adapters, createAdapters } from './integrations/adapters.js';
@@ -72,13 +73,17 @@ function isDatabaseUnavailable(error: unknown): boolean {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // Readable lines for a person at a terminal; JSON wherever logs are collected (or a test reads them).
+  const pretty = config.logFormat === 'pretty' && !options.logStream && !options.logger;
+  const logStream = options.logStream ?? (pretty ? prettyStream() : undefined);
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: logSerializers,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(logStream ? { stream: logStream } : {}),
     },
+    ...(pretty ? { logController: new OneLinePerRequest(redactUrl) } : {}),
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)

@@ -26,6 +26,7 @@ const envSchema = z.object({
   /** Secret for HMACs of SMS codes and credential-cache keys. Required in production. */
   APP_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   /** Serve the built web app from this folder (history fallback to index.html). */
   WEB_DIST: z.string().optional(),
   /**
@@ -197,6 +198,8 @@ export interface Config {
   demo: boolean;
   secret: string;
   logLevel: Env['LOG_LEVEL'];
+  /** pretty: readable lines, one per request (development); json: pino's JSON lines (otherwise). */
+  logFormat: 'json' | 'pretty';
   webDist: string | null;
   http: {
     /** Origins allowed to call the API from a browser (CORS); empty: none. */
@@ -508,6 +511,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     demo: env.DEMO ?? !production,
     secret: env.APP_SECRET ?? DEV_SECRET,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     webDist: env.WEB_DIST ? resolve(cwd, env.WEB_DIST) : null,
     sessions: { customerDays: env.CUSTOMER_SESSION_DAYS, staffHours: env.STAFF_SESSION_HOURS },
     limits: {
