@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
+export { freePort } from '../scripts/lib.mjs';
+
 export const root = new URL('../', import.meta.url).pathname;
 export const resultsDir = join(root, 'bench/results');
 
@@ -99,16 +101,6 @@ export function writeResult(name, data) {
 export function budget(label, value, { min, max }) {
   const pass = (min === undefined || value >= min) && (max === undefined || value <= max);
   return { label, value: Math.round(value * 1000) / 1000, min, max, pass };
-}
-
-export async function freePort() {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /**

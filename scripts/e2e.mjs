@@ -1,7 +1,7 @@
 // Browser journeys: builds the app, then runs Playwright on the system Chromium (never a download).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { bin, buildIfNeeded, chromiumPath, root, run } from './lib.mjs';
+import { bin, buildIfNeeded, chromiumPath, freePort, root, run } from './lib.mjs';
 
 const chromium = chromiumPath();
 if (!chromium) {
@@ -10,15 +10,14 @@ if (!chromium) {
 }
 const built = await buildIfNeeded({ quiet: true });
 if (built !== 0) process.exit(built);
+// The demo server's port: E2E_PORT, else one free now (so a running `npm start` is no obstacle).
+const port = process.env.E2E_PORT ?? String(await freePort());
 // One data directory per port, so journeys run side by side (E2E_PORT) never share a database.
-rmSync(join(root, `node_modules/.tmp/e2e-data-${process.env.E2E_PORT ?? 3211}`), {
-  recursive: true,
-  force: true,
-});
+rmSync(join(root, `node_modules/.tmp/e2e-data-${port}`), { recursive: true, force: true });
 process.exitCode = await run(
   bin('playwright'),
   ['test', '-c', 'apps/web/playwright.config.ts', ...process.argv.slice(2)],
   {
-    env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', E2E_PORT: port },
   },
 );

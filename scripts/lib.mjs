@@ -79,3 +79,14 @@ export function chromiumPath() {
   );
   return candidates.find((p) => existsSync(p)) ?? null;
 }
+
+/** A TCP port free on 127.0.0.1 right now (the OS chooses it). */
+export async function freePort() {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}

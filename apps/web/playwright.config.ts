@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { scaled } from './e2e/machine';
 
 /**
  * Browser journeys against the built app served by the real server (fresh PGlite demo database),
@@ -22,8 +23,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // 60 s and 10 s on a 4-core machine at rest; longer on a smaller or busier one (e2e/machine.ts).
+  timeout: scaled(60_000),
+  expect: { timeout: scaled(10_000) },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   outputDir: `${root}test-results/playwright-artifacts-${PORT}`,
   use: {

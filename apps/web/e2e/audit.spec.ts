@@ -12,6 +12,7 @@ import {
   staffToken,
   test,
 } from './fixtures';
+import { scaled } from './machine';
 
 /**
  * The audit log (docs/audit.md): a super admin changes an order's status, then finds the change in
@@ -80,7 +81,7 @@ test.describe('super admin', () => {
   test('changes an order status, then finds it in the audit log, opens it and downloads the CSV', async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(scaled(150_000));
     const elsewhere = await changeStatusByApi(page.request, 2);
     const order = await placeCardOrder(page.request);
 
@@ -161,7 +162,7 @@ test.describe('super admin', () => {
 
 test.describe('operator', () => {
   test("reads only their own location's entries, with no location filter", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     const own = await changeStatusByApi(page.request, 1);
     const elsewhere = await changeStatusByApi(page.request, 2);
 

@@ -10,6 +10,7 @@ import {
   staffToken,
   test,
 } from './fixtures';
+import { scaled } from './machine';
 
 /**
  * Hours, closures and sold-out items (docs/kitchen.md, "Hours, closures and sold-out items —
@@ -73,7 +74,7 @@ test('the kitchen marks a meal sold out today, the customer cannot add it until 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const { vendor, meal } = await brandAndMeal(page.request);
   const cardName = `${meal.meal_name}, ${audFormat.format(meal.meal_price)}`;
   // The customer in a browser of their own (axe needs a page of a context made by the test).

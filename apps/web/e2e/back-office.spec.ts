@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { chooseOption, expect, expectAccessible, loginAs, queryCallAnswer, test } from './fixtures';
+import { scaled } from './machine';
 
 /**
  * The back office's week: the super admin reads the dashboard of one location for a day, opens the
@@ -56,7 +57,7 @@ test.describe('super admin', () => {
   test('reads one location for a day, opens the channel details, then changes an order status from the order list', async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(scaled(150_000));
     await loginAs(page, 'super_admin');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 2 })).toBeVisible();
 
@@ -255,7 +256,7 @@ test.describe('operator', () => {
   test('sees the dashboard and the orders of their own location only, and changes an order status', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     await loginAs(page, 'operator');
     await expect(page).toHaveURL(/\/operator-admin$/);
     const dashboard = page.getByRole('region', { name: 'Dashboard' });

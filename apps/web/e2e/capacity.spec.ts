@@ -10,6 +10,7 @@ import {
   signInInOpenDialog,
   test,
 } from './fixtures';
+import { scaled } from './machine';
 
 /**
  * Kitchen capacity shared by every channel (docs/kitchen.md, "Capacity"): Richmond's operator sets
@@ -88,7 +89,7 @@ test('a full kitchen offers later pickup times at checkout; the busy switch paus
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const { vendor, meal } = await plainMeal(page.request);
 
   // The operator, in a window of their own, allows one item per 15 minutes.

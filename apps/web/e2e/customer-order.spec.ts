@@ -11,6 +11,7 @@ import {
   TEST_CARDS,
   test,
 } from './fixtures';
+import { scaled } from './machine';
 
 interface Location {
   id: number;
@@ -90,7 +91,7 @@ test.beforeEach(async ({ page }) => {
 test('a customer picks Reservoir on the map, orders from two restaurants, pays and follows the order live', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const { first, rich, second, plain } = await pickDishes(page.request);
 
   // Map: one marker per location, named after it; Reservoir's marker opens its restaurants.

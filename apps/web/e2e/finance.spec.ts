@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Route } from '@playwright/test';
 import { chooseOption, expect, expectAccessible, loginAs, queryCallAnswer, test } from './fixtures';
+import { scaled } from './machine';
 
 /**
  * The accounts team's fortnight: the super admin opens an operator's invoice for a fortnight the demo
@@ -42,7 +43,7 @@ test.describe('super admin', () => {
   test("approves an operator's fortnight invoice with a charge, downloads the PDF and emails it", async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(scaled(150_000));
     await loginAs(page, 'super_admin');
     await page
       .getByRole('navigation', { name: 'Staff' })

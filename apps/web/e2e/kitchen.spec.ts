@@ -11,6 +11,7 @@ import {
   staffToken,
   test,
 } from './fixtures';
+import { scaled } from './machine';
 
 /**
  * The kitchen floor (docs/kitchen.md, "Kitchen display"): a customer orders from two brands of
@@ -117,7 +118,7 @@ test('the kitchen gets a two-brand order live, starts and finishes it; the custo
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
 
   // The tablet on the pass: signed in at /kitchen, open before the order exists.
   await signInKitchen(page);
@@ -212,7 +213,7 @@ test('the kitchen gets a two-brand order live, starts and finishes it; the custo
 test('a network blip keeps the tickets on screen and brings the missed ones in, once each', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   // The stream cannot connect: the list shows, and the screen says it is reconnecting.
   await page.route('**/api/v1/kitchen/events/**', (route) => route.abort('connectionreset'));
   await signInKitchen(page);

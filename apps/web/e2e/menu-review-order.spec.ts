@@ -1,6 +1,7 @@
 import { MENU_MESSAGES } from '@kitchaco/domain';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, fillTestCard, loginAs, test } from './fixtures';
+import { scaled } from './machine';
 
 /**
  * The customer side of menu review (issue 7): an operator adds a meal with a combo and a sub item;
@@ -41,7 +42,7 @@ test.beforeEach(async ({ page }) => {
 test('an operator’s new meal waits for review, hidden from customers, until the super admin approves it and a customer orders it', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   // A retry runs on the same database: a fresh name keeps this attempt's meal apart.
   const meal = `Gochujang Cheese Wings${test.info().retry ? ` ${test.info().retry + 1}` : ''}`;
   const mealButton = page.getByRole('button', { name: `${meal}, $${PRICE}` });
@@ -241,7 +242,7 @@ async function openReview(page: Page, meal: string) {
 test('a price change of a live meal keeps it on sale at the old price until approved; a rejection tells the operator why', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const THAI = 'Bangkok Street';
   const MEAL = 'Pad Thai';
   const OTHER = 'Green Curry';

@@ -2,6 +2,7 @@ import { MENU_MESSAGES } from '@kitchaco/domain';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { chooseOption, expect, expectAccessible, loginAs, queryCallAnswer, test } from './fixtures';
+import { scaled } from './machine';
 
 /**
  * Menu management: an operator changes a price (a pending change: the live meal stays on sale at its
@@ -47,7 +48,7 @@ async function openAdminBrand(page: Page): Promise<void> {
 test('an operator changes a price and adds a combo: both wait for the super admin’s review', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await loginAs(page, 'operator');
   await page
     .getByRole('navigation', { name: 'Staff' })
@@ -135,7 +136,7 @@ test('an operator changes a price and adds a combo: both wait for the super admi
 test('the super admin approves the change in Menu Review and the new price shows on the menu', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await loginAs(page, 'super_admin');
   await page
     .getByRole('navigation', { name: 'Staff' })
@@ -178,7 +179,7 @@ test('the super admin approves the change in Menu Review and the new price shows
 test('the super admin adds a meal with a picture and finds it in the list; search and sort work', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await loginAs(page, 'super_admin');
   await openAdminBrand(page);
   await page.getByRole('link', { name: `Add a meal to ${BRAND}` }).click();
@@ -253,7 +254,7 @@ test('the super admin adds a meal with a picture and finds it in the list; searc
 test('the forms show the server’s rules: no Enabled meal at price 0, and a name is needed', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await loginAs(page, 'super_admin');
   await openAdminBrand(page);
   await page.getByRole('link', { name: `Add a meal to ${BRAND}` }).click();

@@ -9,6 +9,7 @@ import {
   staffToken,
   test,
 } from './fixtures';
+import { scaled } from './machine';
 
 /**
  * The accounts team checks what Uber Eats paid: the super admin imports Uber Eats' Payment Details
@@ -67,7 +68,7 @@ test.describe('super admin', () => {
   test('imports an Uber Eats payout report, then imports the order it paid that the ledger lacks', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     await loginAs(page, 'super_admin');
     const { start, end } = await fourthFortnight(page);
     const orderId = `UE-PAYOUT-E2E-${Date.now()}`;

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { chooseOption, expect, expectAccessible, loginAs, test } from './fixtures';
+import { scaled } from './machine';
 
 /**
  * The stock admin's week: review pending orders (quantities, expiry adjustments, the below-minimum
@@ -143,7 +144,7 @@ test.describe('stock admin', () => {
     page,
   }) => {
     // Two long screens (every item of a location, every meal's bundle) each get a full axe pass.
-    test.setTimeout(150_000);
+    test.setTimeout(scaled(150_000));
     await loginAs(page, 'stock_admin');
     await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Stock List' }).click();
     await chooseOption(page, page.getByRole('combobox', { name: 'Location' }), STOCK_LIST_LOCATION);

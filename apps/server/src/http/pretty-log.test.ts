@@ -11,7 +11,7 @@ describe('readable logs', () => {
       pid: 1,
       hostname: 'h',
       reqId: 'r1',
-      request: { method: 'GET', url: '/api/v1/vendors/?kitchaco=1', status: 200, ms: 3.14159 },
+      request: { method: 'GET', url: '/api/v1/vendors/?kitchaco=1', status: 200, ms: 3.1234 },
     });
     expect(formatLogLine(line, false)).toBe('12:04:31 GET /api/v1/vendors/?kitchaco=1 200 3.1 ms');
   });
