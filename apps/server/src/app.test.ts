@@ -42,7 +42,7 @@ describe('server basics', () => {
   });
 
   it('documents every declared call in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ url: '/api/docs' })).json();
+    const doc = (await t.app.inject({ url: '/api/docs.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
     for (const m of modules) {
       for (const r of m.routes ?? []) {
@@ -101,7 +101,10 @@ describe('server basics', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
     // The OpenAPI document: a large JSON answer, sent as it is.
-    const api = await app.inject({ url: '/api/docs', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const api = await app.inject({
+      url: '/api/docs.json',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(api.statusCode).toBe(200);
     expect(api.body.length).toBeGreaterThan(10_000);
     expect(api.headers['content-encoding']).toBeUndefined();

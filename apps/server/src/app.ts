@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { Config } from './config.js';
 import { type AppContext, type Clock, systemClock } from './context.js';
 import type { Database } from './db/client.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { capConnectionsPerAddress } from './http/connections.js';
 import { AppError, toWire, unavailable } from './http/errors.js';
 import { addFailureStyle, failureStatus } from './http/failure-style.js';
@@ -217,9 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.type('image/webp').header('cache-control', IMMUTABLE_CACHE).send(image);
   });
 
-  const openApi = buildOpenApi(modules);
-  app.get('/api/docs', async () => openApi);
-  app.get('/api/docs.json', async () => openApi);
+  await registerApiDocs(app, buildOpenApi(modules));
 
   registerModules(app, context, authenticator, modules);
 
