@@ -16,5 +16,6 @@ export * from './notifications/outbox.schemas.js';
 export * from './orders/index.js';
 export * from './payments/index.js';
 export * from './spec-messages.js';
+export * from './staff/index.js';
 export * from './stock/index.js';
 export * from './wire/index.js';

@@ -6,6 +6,7 @@ import { staffUsers } from '../db/schema/index.js';
 import { DEMO_PASSWORD } from '../demo/seed.js';
 import { loadEnvFile } from '../lib/env-file.js';
 import { hashPassword } from '../modules/auth/secrets.js';
+import { askHidden } from './prompt.js';
 
 /** The shortest password a staff account may be given here. */
 export const MIN_STAFF_PASSWORD = 12;
@@ -18,13 +19,11 @@ async function readPassword(): Promise<string> {
   if (process.env.STAFF_PASSWORD) return process.env.STAFF_PASSWORD;
   if (!process.stdin.isTTY) return (await new Response(process.stdin as never).text()).trim();
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  const muted = rl as unknown as { _writeToOutput(s: string): void };
-  const answer = rl.question('New password: ');
-  muted._writeToOutput = () => {};
-  const password = await answer;
-  rl.close();
-  process.stdout.write('\n');
-  return password;
+  try {
+    return await askHidden(rl, 'New password: ');
+  } finally {
+    rl.close();
+  }
 }
 
 /** `npm run staff -- password <email>`: for an account disabled at a production start, or forgotten. */

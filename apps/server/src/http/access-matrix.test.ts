@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { modules } from '../modules/index.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { type Caller, tokenFor } from '../test/auth.js';
+import { createStaff } from '../test/factories.js';
 import { rows } from '../test/ledger.js';
 import { CARD_OK } from '../test/payments.js';
 import {
@@ -445,6 +446,48 @@ const EXPECTED: Record<string, Row> = {
   '/api/v1/admin-data/ marketplace_payout_reconciliation': row([SA], 'any'),
   '/api/v1/admin-data/ marketplace_payout_import_missing': row([SA], 'any'),
   'POST /api/v1/marketplace-payouts/reconciliation-csv/': row([SA], 'any'),
+  // Staff accounts and locations: the super admin's, across locations; any account its own password.
+  '/api/v1/admin-data/ staff_accounts': row([SA], 'none'),
+  '/api/v1/admin-data/ add_staff_account': row(
+    [SA],
+    'any',
+    body((s) => ({
+      email: `matrix-${randomUUID()}@example.test`,
+      first_name: 'Matrix',
+      last_name: 'Operator',
+      role: 'operator',
+      kitchaco: s.location,
+    })),
+  ),
+  '/api/v1/admin-data/ update_staff_account': row(
+    [SA],
+    'any',
+    body(async (s, db) => ({
+      id: (await createStaff(db, 'operator', { locationId: s.location })).id,
+      first_name: 'Renamed',
+      role: 'kitchen',
+      kitchaco: s.location,
+    })),
+  ),
+  '/api/v1/admin-data/ reset_staff_password': row(
+    [SA],
+    'any',
+    body(async (s, db) => ({ id: (await createStaff(db, 'stock_user', { locationId: s.location })).id })),
+  ),
+  '/api/v1/admin-data/ change_password': row([S, O, A, SA, K], 'none'),
+  '/api/v1/admin-data/ add_location': row(
+    [SA],
+    'any',
+    body((s) => ({
+      name: 'Matrix',
+      address: '1 Matrix Street, Matrix',
+      suburb: 'Matrix',
+      lat: -37.8,
+      lng: 144.9,
+      opening_hours: { Monday: { open: '11:00', close: '21:00' } },
+      external_operator_id: s.externalOperator,
+    })),
+  ),
 };
 
 /** Super-admin-only calls whose cross-location answer is not exercised here (tested in their module). */

@@ -8,6 +8,8 @@ export interface StaffActor {
   roles: ReadonlySet<StaffRole>;
   locationId: number | null;
   externalOperatorId: number | null;
+  /** Signed in with a temporary password: only `change_password` is open (http/register.ts). */
+  mustChangePassword: boolean;
 }
 
 /** Who is making a request, as established by the authenticator. */

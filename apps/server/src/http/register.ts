@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { AuditDecl } from '@kitchaco/domain';
+import { type AuditDecl, CHANGE_PASSWORD_FIRST } from '@kitchaco/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { StreamedJson } from '../lib/streamed-json.js';
@@ -64,8 +64,9 @@ async function establishActor(
     return { actor, token };
   }
   // A staff call carrying email and password in its body is decided by them, as the spec's clients
-  // send them, even when the same browser also sends a customer's token in the header.
-  if (access.kind === 'staff' && body && ('email' in body || 'password' in body)) {
+  // send them, even when the same browser also sends a customer's token in the header. An `email`
+  // without a `password` beside a token is the call's own field (`add_staff_account`'s new account).
+  if (access.kind === 'staff' && body && ('password' in body || ('email' in body && !token))) {
     return { actor: await auth.fromCredentials(app, body.email, body.password, request.ip), token: null };
   }
   if (token) return { actor: await auth.fromToken(app, token), token };
@@ -95,6 +96,10 @@ export function checkAccess(app: AppContext, access: Access, actor: Actor, appVi
     case 'staff':
       if (actor.kind === 'anonymous' && appView) return;
       if (actor.kind === 'anonymous') throw unauthorized(NEED_SIGN_IN);
+      // The account row came with the session (or the credential check): no extra read here.
+      if (actor.kind === 'staff' && actor.user.mustChangePassword && !access.temporaryPassword) {
+        throw forbidden(CHANGE_PASSWORD_FIRST);
+      }
       if (!hasRole(actor, access.roles)) throw forbidden(NO_ACCESS);
       return;
   }

@@ -66,6 +66,11 @@ export const staffUserData = z.object({
   delivery_day: z.string().nullable(),
   min_stock_order: z.number().nullable(),
   min_stock_delivery_charge: z.number().nullable(),
+  /**
+   * Signed in with a temporary password (a new account, or one reset by a super admin): every
+   * other call is refused until `change_password`. Absent on older servers' answers.
+   */
+  must_change_password: z.boolean().optional(),
 });
 export type StaffUserData = z.infer<typeof staffUserData>;
 

@@ -22,6 +22,11 @@ export type Access =
        * (the spec's menu page inside the mobile app): the service answers only published data.
        */
       appView?: true;
+      /**
+       * Also open to an account still signed in with a temporary password (`must_change_password`),
+       * which every other staff call refuses: only `change_password` says so.
+       */
+      temporaryPassword?: true;
     }
   /** Only while the server runs in demo mode. */
   | { kind: 'demo' };

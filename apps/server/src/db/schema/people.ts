@@ -54,6 +54,11 @@ export const staffUsers = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Bumped on password change: cached credential checks of older versions stop working. */
     credentialVersion: integer('credential_version').notNull().default(1),
+    /**
+     * Signed in with a temporary password (a new account, or one reset by a super admin): every
+     * call but `change_password` is refused until the account chooses its own.
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('staff_users_email_idx').on(t.email)],

@@ -29,6 +29,7 @@ export function presentStaff(row: StaffRow): StaffUserData {
     min_stock_order: row.minStockOrder === null ? null : toAmount(toMills(row.minStockOrder)),
     min_stock_delivery_charge:
       row.minStockDeliveryCharge === null ? null : toAmount(toMills(row.minStockDeliveryCharge)),
+    must_change_password: u.mustChangePassword,
   };
 }
 
@@ -48,6 +49,7 @@ export function toStaffActor(row: StaffRow): StaffActor {
     roles,
     locationId: u.locationId,
     externalOperatorId: u.externalOperatorId,
+    mustChangePassword: u.mustChangePassword,
   };
 }
 

@@ -42,6 +42,14 @@ export async function revokeSession(db: DbOrTx, tokenHash: string, at: Date): Pr
   return rows.length > 0;
 }
 
+/** Ends every live session of a staff account. */
+export async function revokeStaffSessions(db: DbOrTx, staffUserId: number, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.staffUserId, staffUserId), isNull(sessions.revokedAt)));
+}
+
 const staffColumns = {
   user: staffUsers,
   locationName: locations.address,

@@ -8,7 +8,7 @@ import {
   type UpdateCustomerRequest,
 } from '@kitchaco/domain';
 import type { AppContext, CachedSession } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import {
   type AppError,
@@ -69,8 +69,11 @@ async function takeTry(app: AppContext, email: string, now: Date): Promise<numbe
   });
 }
 
-/** Checks email and password (argon2id) within the account's allowance of tries. Null when wrong. */
-async function checkStaffPassword(app: AppContext, credentials: StaffCredentials) {
+/**
+ * Checks email and password (argon2id) within the account's allowance of tries. Null when wrong.
+ * Also checks a signed-in account's current password before it changes it (modules/staff).
+ */
+export async function checkStaffPassword(app: AppContext, credentials: StaffCredentials) {
   const now = app.clock.now();
   const attempt = await takeTry(app, credentials.email, now);
   const row = await q.findStaffByEmail(app.db, credentials.email);
@@ -120,17 +123,36 @@ export async function staffLogin(app: AppContext, portal: StaffPortal, credentia
   if (portal === 'stock_admin' && !u.isStockAdmin && !u.isSuperAdmin) {
     throw forbidden(AUTH_MESSAGES.authenticationError);
   }
-  const now = app.clock.now();
   await q.clearEvents(app.db, STAFF_FAIL_BUCKET, credentials.email);
+  const token = await startStaffSession(app, app.db, u.id);
+  return { success: true as const, data: presentStaff(row), token };
+}
+
+/** A new session of a staff account (`STAFF_SESSION_HOURS`); answers its token, stored as a hash. */
+export async function startStaffSession(
+  app: Pick<AppContext, 'clock' | 'config'>,
+  db: DbOrTx,
+  staffUserId: number,
+): Promise<string> {
+  const now = app.clock.now();
   const token = newToken();
-  await q.insertSession(app.db, {
+  await q.insertSession(db, {
     tokenHash: hashToken(token),
     kind: 'staff',
-    staffUserId: u.id,
+    staffUserId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + app.config.sessions.staffHours * 3_600_000),
   });
-  return { success: true as const, data: presentStaff(row), token };
+  return token;
+}
+
+/**
+ * Ends every live session of a staff account, in the caller's transaction. The table announces
+ * it to every instance; the caller drops this instance's sessions (`app.sessions.invalidate()`)
+ * once it commits.
+ */
+export function endStaffSessions(db: DbOrTx, staffUserId: number, at: Date): Promise<void> {
+  return q.revokeStaffSessions(db, staffUserId, at);
 }
 
 export async function logout(app: AppContext, token: string | null): Promise<{ success: true }> {

@@ -332,7 +332,9 @@ describe('staff sign-in', () => {
         is_stock_user: role === 'stock_user',
         is_stock_admin: role === 'stock_admin',
       });
-      expect(JSON.stringify(body)).not.toContain('password');
+      // No hash, under any name (`must_change_password` is a flag, not a secret).
+      expect(JSON.stringify(body)).not.toMatch(/password_?hash|passwordHash|argon2/i);
+      expect(body.data.must_change_password).toBe(false);
     }
   });
 

@@ -49,3 +49,24 @@ export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   return dummyHash;
 }
+
+/** Letters and digits that cannot be mistaken for one another when read aloud or copied by hand. */
+const READABLE = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * A random password a person can pass on: four groups of five readable characters
+ * (`k7Pqz-…`, about 115 bits). Each character is drawn without bias (bytes past the last whole
+ * multiple of the alphabet's size are thrown away).
+ */
+export function newReadablePassword(groups = 4, size = 5): string {
+  const limit = 256 - (256 % READABLE.length);
+  const chars: string[] = [];
+  while (chars.length < groups * size) {
+    for (const byte of randomBytes(groups * size * 2)) {
+      if (byte < limit && chars.length < groups * size) chars.push(READABLE[byte % READABLE.length]!);
+    }
+  }
+  const parts: string[] = [];
+  for (let i = 0; i < groups; i += 1) parts.push(chars.slice(i * size, (i + 1) * size).join(''));
+  return parts.join('-');
+}

@@ -1,0 +1,2 @@
+export * from './staff.calls.js';
+export * from './staff.schemas.js';
