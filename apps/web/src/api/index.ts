@@ -9,4 +9,12 @@ export {
 export { ApiError, isApiError, messageForField, NetworkError } from './api-error';
 export { publicCall, publicRoute, publicRouteLazy } from './call';
 export { customerFetch, customerRoute, customerRouteLazy } from './customer-fetch';
-export { staffCall, staffDownload, staffDownloadRoute, staffFetch, staffRoute } from './staff-fetch';
+export {
+  isPasswordChangeRequired,
+  PASSWORD_CHANGE_REQUIRED,
+  staffCall,
+  staffDownload,
+  staffDownloadRoute,
+  staffFetch,
+  staffRoute,
+} from './staff-fetch';

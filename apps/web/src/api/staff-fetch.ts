@@ -1,4 +1,4 @@
-import type { CallInput, QueryCall, RouteCall } from '@kitchaco/domain';
+import { type CallInput, CHANGE_PASSWORD_FIRST, type QueryCall, type RouteCall } from '@kitchaco/domain';
 import { staffSession } from '../lib/session/staff-session';
 import {
   apiDownload,
@@ -7,14 +7,31 @@ import {
   type SessionFetchOptions,
   sessionCredentials,
 } from './api-client';
+import { isApiError } from './api-error';
 import { type CallOptions, downloadRoute, type RouteArgs, sendQuery, sendRoute } from './call';
 
 // Apart from customerFetch (./customer-fetch.ts): the customer app's first screen never loads the
 // staff session.
 
-/** A call as the signed-in staff member; a 401 forgets the session, so the login form shows again. */
-export function staffFetch<T>(path: string, options: SessionFetchOptions<T> = {}): Promise<T> {
-  return apiFetch(path, { ...options, ...sessionCredentials(staffSession) });
+/** The server's refusal of every call but `change_password` while a temporary password is in use. */
+export const PASSWORD_CHANGE_REQUIRED = CHANGE_PASSWORD_FIRST;
+
+/** A 403 for a temporary password: the portal then shows its "Choose your password" form. */
+export function isPasswordChangeRequired(error: unknown): boolean {
+  return isApiError(error, 403) && error.message === PASSWORD_CHANGE_REQUIRED;
+}
+
+/**
+ * A call as the signed-in staff member; a 401 forgets the session, so the login form shows again,
+ * and a 403 for a temporary password marks the session, so the password form shows instead.
+ */
+export async function staffFetch<T>(path: string, options: SessionFetchOptions<T> = {}): Promise<T> {
+  try {
+    return await apiFetch(path, { ...options, ...sessionCredentials(staffSession) });
+  } catch (error) {
+    if (isPasswordChangeRequired(error)) staffSession.requirePasswordChange();
+    throw error;
+  }
 }
 
 /** A file download (a CSV export) as the signed-in staff member; a 401 forgets the session too. */

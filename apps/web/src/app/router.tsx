@@ -23,6 +23,7 @@ const kiosksPage = () => import('./routes/admin/kiosks-page');
 const marketplacesPage = () => import('./routes/admin/marketplaces-page');
 const paymentsPage = () => import('./routes/admin/payments-page');
 const auditPage = () => import('./routes/admin/audit-page');
+const staffPage = () => import('./routes/admin/staff-page');
 const menuPages = () => import('./routes/menus/menu-pages');
 const financePages = () => import('./routes/finance/finance-pages');
 const devOutboxPage = () => import('./routes/dev-outbox-page');
@@ -93,6 +94,7 @@ export const router = createBrowserRouter([
       { path: '/admin-marketplaces', lazy: page(marketplacesPage, 'AdminMarketplacesPage') },
       { path: '/admin-payments', lazy: page(paymentsPage, 'AdminPaymentsPage') },
       { path: '/admin-audit', lazy: page(auditPage, 'AdminAuditPage') },
+      { path: '/admin-staff', lazy: page(staffPage, 'AdminStaffPage') },
       // Menu management (docs/menus.md): one lazily loaded chunk for all its pages.
       { path: '/admin-menu', lazy: page(menuPages, 'AdminMenuPage') },
       { path: '/admin-menu-edit', lazy: page(menuPages, 'AdminMenuEditPage') },

@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
     isSuperAdmin: 'kitchaco.staff.is_super_admin',
     isStockUser: 'kitchaco.staff.is_stock_user',
     isStockAdmin: 'kitchaco.staff.is_stock_admin',
+    /** 'true' while the account signed in with a temporary password and must choose its own. */
+    mustChangePassword: 'kitchaco.staff.must_change_password',
   },
   /** Back-office report filters, kept between screens (the spec's selected date and location). */
   reportFilters: {

@@ -76,7 +76,6 @@ export const staffCalls = {
     input: changePasswordRequest,
     response: changePasswordResponse,
     failures: 'spec',
-    statuses: [401],
   }),
   addLocation: queryCall({
     endpoint: ENDPOINTS.adminData,

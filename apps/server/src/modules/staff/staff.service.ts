@@ -227,7 +227,9 @@ export async function changePassword(app: AppContext, actor: Actor, input: Chang
   const self = staffOf(actor);
   checkNewPassword(input.new_password);
   const row = await checkStaffPassword(app, { email: self.email, password: input.current_password });
-  if (!row || row.user.id !== self.id) throw unauthorized('The current password is not right.');
+  if (!row || row.user.id !== self.id) {
+    throw invalid('The current password is not right.', 'current_password');
+  }
   const hash = await hashPassword(input.new_password);
   const token = await app.db.transaction(async (tx) => {
     await q.setPassword(tx, self.id, hash, false);

@@ -14,6 +14,8 @@ export interface StaffSession {
   isSuperAdmin: boolean;
   isStockUser: boolean;
   isStockAdmin: boolean;
+  /** Signed in with a temporary password: the server refuses every call but `change_password`. */
+  mustChangePassword: boolean;
 }
 
 const KEYS = STORAGE_KEYS.staff;
@@ -37,6 +39,7 @@ function read(): StaffSession | null {
     isSuperAdmin: flag(KEYS.isSuperAdmin),
     isStockUser: flag(KEYS.isStockUser),
     isStockAdmin: flag(KEYS.isStockAdmin),
+    mustChangePassword: flag(KEYS.mustChangePassword),
   };
 }
 
@@ -55,7 +58,16 @@ export const staffSession = {
       [KEYS.isSuperAdmin]: String(data.is_super_admin),
       [KEYS.isStockUser]: String(data.is_stock_user),
       [KEYS.isStockAdmin]: String(data.is_stock_admin),
+      [KEYS.mustChangePassword]: String(data.must_change_password === true),
     });
+  },
+  /** The server refused a call until the password is changed (a session kept from before). */
+  requirePasswordChange(): void {
+    if (storage.get(KEYS.token)) storage.setMany({ [KEYS.mustChangePassword]: 'true' });
+  },
+  /** The password was changed: the session goes on with the new token the server answered. */
+  passwordChanged(token: string): void {
+    storage.setMany({ [KEYS.token]: token, [KEYS.mustChangePassword]: 'false' });
   },
   clear(): void {
     storage.remove(...ALL_KEYS);

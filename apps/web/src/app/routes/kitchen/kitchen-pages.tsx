@@ -100,14 +100,16 @@ function SignedInKitchen({ session }: { session: StaffSession }) {
 
 /**
  * `/kitchen`: the kitchen display for a tablet on the pass. Kitchen staff and operators see their own
- * location, super admins choose one (`?location=`). Signed out, the staff sign-in form shows here.
+ * location, super admins choose one (`?location=`). Signed out, the staff sign-in form shows here;
+ * with a temporary password, the form to choose one.
  */
 export function KitchenPage() {
   const session = useStaffSession();
   return (
     <>
       <KitchenAppHead />
-      {session && PORTAL.accepts(session) ? (
+      {/* A temporary password: the portal page shows the "Choose your password" form instead. */}
+      {session && PORTAL.accepts(session) && !session.mustChangePassword ? (
         <>
           <DocumentTitle title={PORTAL.title} />
           <SignedInKitchen session={session} />

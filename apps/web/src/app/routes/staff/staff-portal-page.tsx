@@ -1,6 +1,7 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 import { StaffLoginForm } from '../../../features/auth/components/staff-login-form';
 import { useStaffLogout } from '../../../features/auth/hooks/use-staff-logout';
 import { StaffAccountSummary } from '../../../features/staff/components/staff-account-summary';
@@ -43,6 +44,32 @@ export function StaffPortalPage({ portal, children, redirectWhenSignedOut = fals
     );
   }
 
+  const account = (
+    <StaffHeaderAccount
+      firstName={session.firstName}
+      lastName={session.lastName}
+      onLogout={() => logout.mutate()}
+      loggingOut={logout.isPending}
+    />
+  );
+
+  // A temporary password (the sign-in said so, or a call was refused for it): the server answers
+  // nothing else until the account chooses its own, so no screen of the portal shows meanwhile.
+  if (session.mustChangePassword) {
+    return (
+      <StaffFrame title={portal.title} account={account}>
+        <Paper withBorder p="xl" maw={460} mx="auto">
+          <Stack>
+            <Title order={2} size="h3">
+              Choose your password
+            </Title>
+            <ChangePasswordForm />
+          </Stack>
+        </Paper>
+      </StaffFrame>
+    );
+  }
+
   const nav = portal.nav(session);
   return (
     <StaffFrame
@@ -50,14 +77,7 @@ export function StaffPortalPage({ portal, children, redirectWhenSignedOut = fals
       subtitle={portal.showLocation ? session.locationName : null}
       nav={<StaffNav items={nav} />}
       navPlacement={isGroupedNav(nav) ? 'side' : 'top'}
-      account={
-        <StaffHeaderAccount
-          firstName={session.firstName}
-          lastName={session.lastName}
-          onLogout={() => logout.mutate()}
-          loggingOut={logout.isPending}
-        />
-      }
+      account={account}
     >
       {children ? children(session) : <StaffAccountSummary session={session} />}
     </StaffFrame>

@@ -109,6 +109,7 @@ export const STAFF_PORTALS = {
       { group: 'Stock', label: 'Stock Bundles', to: '/stock-admin-bundle' },
       { group: 'Devices', label: 'POS Devices', to: '/admin-kiosks' },
       { group: 'Records', label: 'Audit log', to: '/admin-audit' },
+      { group: 'People', label: 'Staff & locations', to: '/admin-staff' },
     ],
   },
   operatorAdmin: {
