@@ -768,7 +768,9 @@ async function check(databaseUrl) {
       'each order has one completed payment of its total (a canceled one voided or refunded)',
       accepted
         .filter((o) => !settled(byId.get(o.id)))
-        .map((o) => `order ${o.id} (${byId.get(o.id)?.status}): ${byId.get(o.id)?.payment_seen ?? 'no payment'}`),
+        .map(
+          (o) => `order ${o.id} (${byId.get(o.id)?.status}): ${byId.get(o.id)?.payment_seen ?? 'no payment'}`,
+        ),
     );
     add(
       'each order has the lines sent and the total answered',
