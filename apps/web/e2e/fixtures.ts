@@ -167,7 +167,7 @@ interface OutboxMessage {
   body: string;
 }
 
-async function newestSmsId(request: APIRequestContext, phone: string): Promise<number> {
+export async function newestSmsId(request: APIRequestContext, phone: string): Promise<number> {
   const response = await request.get('/api/dev/outbox');
   expect(response.ok(), 'the demo outbox answers').toBe(true);
   const { messages } = (await response.json()) as { messages: OutboxMessage[] };
@@ -175,7 +175,11 @@ async function newestSmsId(request: APIRequestContext, phone: string): Promise<n
 }
 
 /** Waits for an SMS to `phone` newer than `afterId` in the demo outbox and returns its 4-digit code. */
-async function readSmsCode(request: APIRequestContext, phone: string, afterId: number): Promise<string> {
+export async function readSmsCode(
+  request: APIRequestContext,
+  phone: string,
+  afterId: number,
+): Promise<string> {
   let code = '';
   await expect
     .poll(
@@ -194,7 +198,7 @@ async function readSmsCode(request: APIRequestContext, phone: string, afterId: n
 }
 
 /** "+61400000000" -> "0400000000": what an Australian types with the country set to Australia. */
-function nationalAustralianNumber(phone: string): string {
+export function nationalAustralianNumber(phone: string): string {
   expect(phone.startsWith('+61'), 'an Australian test number').toBe(true);
   return `0${phone.slice(3)}`;
 }
@@ -433,4 +437,31 @@ export const queryCallAnswer = (page: Page, queryType: string, path = '/api/v1/a
 export async function chooseOption(page: Page, field: Locator, option: string | RegExp): Promise<void> {
   await field.click();
   await page.getByRole('option', { name: option }).first().click();
+}
+
+export interface StockAccount {
+  email: string;
+  deliveryDays: string[];
+}
+
+/** The demo stock users with their locations' delivery days, as the stock login reports them. */
+export async function stockAccounts(page: Page): Promise<StockAccount[]> {
+  const emails = ['stock@demo.test', ...[2, 3, 4, 5, 6].map((n) => `stock${n}@demo.test`)];
+  return Promise.all(
+    emails.map(async (email) => {
+      const response = await page.request.post('/api/v1/stock-login/', {
+        data: { query_type: 'login', email, password: DEMO_PASSWORD },
+      });
+      expect(response.ok(), `${email} signs in`).toBe(true);
+      const { data } = (await response.json()) as { data: { delivery_day: string | null } };
+      return { email, deliveryDays: (data.delivery_day ?? '').split(',').map((d) => d.trim()) };
+    }),
+  );
+}
+
+/** Today's weekday where the demo locations are (Melbourne), as the server decides edit windows. */
+export function melbourneWeekday(): string {
+  return new Intl.DateTimeFormat('en-AU', { weekday: 'long', timeZone: 'Australia/Melbourne' }).format(
+    new Date(),
+  );
 }

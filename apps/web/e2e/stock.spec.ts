@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, loginAs, test } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  loginAs,
+  melbourneWeekday,
+  stockAccounts,
+  test,
+} from './fixtures';
 
 /**
  * The stock user's and the operator's stock ordering. The server decides the edit window by its own
@@ -7,33 +15,6 @@ import { DEMO_PASSWORD, expect, expectAccessible, loginAs, test } from './fixtur
  * so these journeys pick the demo location to use from today's weekday in Melbourne: the Reservoir
  * and Brunswick locations never share a delivery day, so one of them can always edit today.
  */
-
-interface StockAccount {
-  email: string;
-  deliveryDays: string[];
-}
-
-/** The demo stock users with their locations' delivery days, as the stock login reports them. */
-async function stockAccounts(page: Page): Promise<StockAccount[]> {
-  const emails = ['stock@demo.test', ...[2, 3, 4, 5, 6].map((n) => `stock${n}@demo.test`)];
-  return Promise.all(
-    emails.map(async (email) => {
-      const response = await page.request.post('/api/v1/stock-login/', {
-        data: { query_type: 'login', email, password: DEMO_PASSWORD },
-      });
-      expect(response.ok(), `${email} signs in`).toBe(true);
-      const { data } = (await response.json()) as { data: { delivery_day: string | null } };
-      return { email, deliveryDays: (data.delivery_day ?? '').split(',').map((d) => d.trim()) };
-    }),
-  );
-}
-
-/** Today's weekday where the demo locations are (Melbourne), as the server decides edit windows. */
-function melbourneWeekday(): string {
-  return new Intl.DateTimeFormat('en-AU', { weekday: 'long', timeZone: 'Australia/Melbourne' }).format(
-    new Date(),
-  );
-}
 
 /** Signs in at /stock as a demo stock user (`loginAs` with another of the demo stock accounts). */
 async function signInAtStock(page: Page, email: string): Promise<void> {

@@ -52,7 +52,16 @@ export function LocationsMap({ locations, selected, onSelectLocation, height }: 
             title={`${location.name}: ${location.location}`}
             alt={`${location.name} pickup location`}
             keyboard
-            eventHandlers={{ click: () => onSelectLocation(location) }}
+            eventHandlers={{
+              click: () => onSelectLocation(location),
+              // Leaflet makes a keyboard marker focusable but turns Enter into a click only for a
+              // popup: Enter and Space choose the location, as on any button.
+              keydown: ({ originalEvent: key }) => {
+                if (key.key !== 'Enter' && key.key !== ' ') return;
+                key.preventDefault();
+                onSelectLocation(location);
+              },
+            }}
           >
             <Tooltip
               direction="right"

@@ -27,9 +27,13 @@ import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconSparkles } from
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api';
+import { SkipLink } from '../../../components/skip-link';
 import { type StockOrderData, useSaveStockOrder } from '../api/save-stock-order';
 import { useStockList } from '../api/stock-list';
 import { RecommendationExplainer } from './recommendation-explainer';
+
+/** The running total and the order button, where the skip link over the stock list leads. */
+const TOTALS_ID = 'stock-order-totals';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const aud = (value: number) => formatAUD(toMills(value));
@@ -191,6 +195,7 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
         </Alert>
       )}
 
+      <SkipLink targetId={TOTALS_ID}>Skip to the order total</SkipLink>
       <Table
         striped
         highlightOnHover
@@ -240,6 +245,8 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
         gap="xl"
         pos="sticky"
         bottom={0}
+        id={TOTALS_ID}
+        tabIndex={-1}
         py="sm"
         bg="var(--mantine-color-body)"
         style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 3 }}

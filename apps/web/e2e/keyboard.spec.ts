@@ -1,0 +1,188 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  DEMO_CUSTOMER_PHONE,
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  getJson,
+  melbourneWeekday,
+  nationalAustralianNumber,
+  newestSmsId,
+  readSmsCode,
+  stockAccounts,
+  TEST_CARDS,
+  test,
+} from './fixtures';
+import { scaled } from './machine';
+
+/**
+ * Journeys done with the keyboard alone: every control is reached with Tab (or Shift+Tab), shows
+ * where the focus is, and is used with Enter, Space, arrows or typing. No click, no fill.
+ */
+
+/** Presses Tab (Shift+Tab with `back`) until `target` has the focus, which must show a focus ring. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = {}): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let presses = 0; presses <= max; presses++) {
+    const focused = await target.evaluate((el) => el === document.activeElement);
+    if (focused) {
+      // Text fields show the focus by their caret and border; every other control by a ring.
+      const ring = await target.evaluate((el) => {
+        if (el.matches('input, textarea, select')) return true;
+        const style = getComputedStyle(el);
+        const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+        return outline || style.boxShadow !== 'none';
+      });
+      expect(ring, 'the focused control shows a focus ring').toBe(true);
+      return;
+    }
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`the keyboard did not reach ${target} in ${max} presses`);
+}
+
+/** Reaches `target` with Tab and presses `key` on it. */
+async function press(
+  page: Page,
+  target: Locator,
+  key = 'Enter',
+  options: { back?: boolean; max?: number } = {},
+) {
+  await tabTo(page, target, options);
+  await page.keyboard.press(key);
+}
+
+/** Reaches a text field with Tab and types into it. */
+async function type(page: Page, field: Locator, text: string): Promise<void> {
+  await tabTo(page, field);
+  await page.keyboard.type(text);
+}
+
+interface Vendor {
+  id: number;
+  title: string;
+}
+interface Meal {
+  meal_name: string;
+  meal_price: number;
+  meal_subitem: unknown[];
+}
+
+const aud = (amount: number) =>
+  new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(amount);
+
+/** Two Reservoir brands on sale, each with a meal without required options. */
+async function twoBrands(page: Page) {
+  const vendors = await getJson<Vendor[]>(page.request, '/api/v1/vendors/?kitchaco=1');
+  const picked: { vendor: Vendor; meal: Meal }[] = [];
+  for (const vendor of vendors) {
+    const { meals } = await getJson<{ meals: (Meal & { sold_out?: boolean })[] }>(
+      page.request,
+      `/api/v1/vendors/${vendor.id}/menu/`,
+    );
+    const meal = meals.find((m) => m.meal_subitem.length === 0 && !m.sold_out);
+    if (meal) picked.push({ vendor, meal });
+    if (picked.length === 2) return picked as [(typeof picked)[0], (typeof picked)[0]];
+  }
+  throw new Error('the demo needs two Reservoir brands with a meal without options');
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'));
+});
+
+test('a customer chooses a location, orders from two brands, signs in and pays with the keyboard alone', async ({
+  page,
+}) => {
+  test.setTimeout(scaled(120_000));
+  const [first, second] = await twoBrands(page);
+  await page.goto('/');
+
+  // The location: Reservoir's marker on the map, then its restaurants.
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  await press(page, page.getByRole('button', { name: 'Reservoir pickup location' }));
+  await expect(sections.getByRole('link', { name: 'Restaurants' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reservoir' })).toBeVisible();
+
+  // The first brand, and a dish from it into the cart.
+  for (const [n, { vendor, meal }] of [first, second].entries()) {
+    if (n === 1) {
+      await press(page, sections.getByRole('link', { name: 'Restaurants' }), 'Enter', { back: true });
+    }
+    await press(page, page.getByRole('link', { name: vendor.title }).first());
+    await expect(page.getByRole('heading', { level: 1, name: vendor.title })).toBeVisible();
+    const dish = page.getByRole('button', { name: `${meal.meal_name}, ${aud(meal.meal_price)}` });
+    await press(page, dish);
+    const dialog = page.getByRole('dialog', { name: meal.meal_name });
+    await expect(dialog).toBeVisible();
+    await press(page, dialog.getByRole('button', { name: 'Add to cart' }));
+    await expect(dialog).toBeHidden();
+    // The focus comes back to the dish it left from.
+    await expect(dish).toBeFocused();
+    await expect(page.getByRole('link', { name: `Cart, ${n + 1} item${n ? 's' : ''}` })).toBeVisible();
+  }
+
+  // The cart, then the checkout, which asks to sign in.
+  await press(page, page.getByRole('link', { name: 'Cart, 2 items' }), 'Enter', { back: true });
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  await press(page, page.getByRole('link', { name: 'Checkout', exact: true }));
+  const signIn = page.getByRole('dialog', { name: 'Sign in' });
+  await expect(signIn).toBeVisible();
+  const afterId = await newestSmsId(page.request, DEMO_CUSTOMER_PHONE);
+  await type(
+    page,
+    signIn.getByRole('textbox', { name: 'Mobile number' }),
+    nationalAustralianNumber(DEMO_CUSTOMER_PHONE),
+  );
+  await page.keyboard.press('Enter');
+  const code = await readSmsCode(page.request, DEMO_CUSTOMER_PHONE, afterId);
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 4' })).toBeFocused();
+  const reloaded = page.waitForEvent('load');
+  await page.keyboard.type(code);
+  await reloaded;
+
+  // The checkout: the card by keyboard, then Pay.
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  const pay = page.getByRole('button', { name: /^Pay \$/ });
+  await expect(pay).toBeEnabled();
+  const card = page.getByRole('group', { name: 'Pay by card' });
+  await type(page, card.getByRole('textbox', { name: 'Card number' }), TEST_CARDS.good);
+  await type(page, card.getByRole('textbox', { name: 'Expiry (MM/YY)' }), '1234');
+  await type(page, card.getByRole('textbox', { name: 'Security code (CVV)' }), '111');
+  await type(page, card.getByRole('textbox', { name: 'Postcode' }), '3000');
+  await press(page, pay);
+  await expect(
+    page.getByRole('heading', { level: 1, name: /^Thank you! Order #\d+ is placed$/ }),
+  ).toBeVisible();
+  await expectAccessible(page, 'order confirmation');
+});
+
+test('a stock user places a stock order with the keyboard alone', async ({ page }) => {
+  test.setTimeout(scaled(90_000));
+  const today = melbourneWeekday();
+  const account = (await stockAccounts(page)).find((a) => !a.deliveryDays.includes(today));
+  expect(account, `a demo location without a delivery on ${today}`).toBeDefined();
+
+  await page.goto('/stock');
+  await type(page, page.getByRole('textbox', { name: 'Email' }), account!.email);
+  await type(page, page.getByRole('textbox', { name: 'Password', exact: true }), DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'New stock order' })).toBeVisible();
+
+  const quantity = page
+    .getByRole('table', { name: 'Stock items' })
+    .getByRole('textbox', { name: /^Quantity of / })
+    .first();
+  await type(page, quantity, '1');
+  // Past the seventy other quantities: back to the skip link over the list, then on to the total.
+  await press(page, page.getByRole('link', { name: 'Skip to the order total' }), 'Enter', { back: true });
+  await press(page, page.getByRole('button', { name: 'Place Order' }), 'Enter', { max: 5 });
+  const fee = page.getByRole('dialog', { name: 'Below the minimum order' });
+  await expect(fee).toBeVisible();
+  await press(page, fee.getByRole('button', { name: /^Place order with \$[\d.,]+ delivery charge$/ }));
+  const done = page.getByRole('dialog', { name: 'Order placed' });
+  await expect(done).toContainText('Order placed successfully! Your delivery will be done on next');
+  await press(page, done.getByRole('button', { name: 'View order history' }));
+  await expect(page).toHaveURL(/\/stock-orders$/);
+  await expect(page.getByRole('table', { name: 'Stock order history' })).toContainText('Pending');
+});
