@@ -175,3 +175,19 @@ describe('the provider ABN on documents', () => {
     );
   });
 });
+
+describe('the demo clock (DEMO_CLOCK)', () => {
+  it('starts the demo at the instant given, and is off by default', () => {
+    expect(loadConfig({}).demoClock).toBeNull();
+    expect(loadConfig({ DEMO_CLOCK: '2026-11-20T12:30:00+11:00' }).demoClock?.toISOString()).toBe(
+      '2026-11-20T01:30:00.000Z',
+    );
+  });
+
+  it('refuses it outside demo mode and a value that is not an instant, naming the setting', () => {
+    expect(() => loadConfig({ DEMO_CLOCK: '2026-11-20T12:30:00+11:00', DEMO: 'false' })).toThrow(
+      /DEMO_CLOCK: the demo clock is for demo mode only/,
+    );
+    expect(() => loadConfig({ DEMO_CLOCK: 'next friday' })).toThrow(/DEMO_CLOCK/);
+  });
+});

@@ -176,6 +176,11 @@ const envSchema = z.object({
   IMAGE_PUBLIC_BASE_URL: z.string().url().optional(),
   /** Demo generator scale (1 = about 20 weeks at 6 locations). */
   DEMO_SCALE: z.coerce.number().min(0.01).max(1000).default(1),
+  /**
+   * The demo's clock starts at this instant (ISO 8601 with an offset) and runs on from it, so the
+   * seeded history and every figure are the same on every start: the screenshot comparisons use it.
+   */
+  DEMO_CLOCK: z.iso.datetime({ offset: true }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -230,6 +235,8 @@ export interface Config {
     | { kind: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
   email: { kind: 'local'; from: string } | { kind: 'smtp'; url: string; from: string };
   demoScale: number;
+  /** DEMO_CLOCK: when the demo's clock starts (demo mode only); null: the real time. */
+  demoClock: Date | null;
   images: { dir: string; s3: S3ImageConfig | null };
   cardTerminals:
     | { kind: 'local' }
@@ -456,6 +463,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   const problems: string[] = [];
   if (production && !env.APP_SECRET) problems.push('APP_SECRET: required when NODE_ENV=production');
   if (production && env.DEMO) problems.push('DEMO: demo mode cannot be enabled when NODE_ENV=production');
+  if (env.DEMO_CLOCK && (production || env.DEMO === false)) {
+    problems.push('DEMO_CLOCK: the demo clock is for demo mode only');
+  }
   if (production && env.APP_SECRET === DEV_SECRET) {
     problems.push('APP_SECRET: the development secret cannot be used in production');
   }
@@ -547,6 +557,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       ? { kind: 'smtp', url: env.SMTP_URL, from: env.EMAIL_FROM }
       : { kind: 'local', from: env.EMAIL_FROM },
     demoScale: env.DEMO_SCALE,
+    demoClock: env.DEMO_CLOCK ? new Date(env.DEMO_CLOCK) : null,
     images: { dir: resolve(cwd, env.IMAGE_DIR ?? join(env.DATA_DIR, 'images')), s3: s3Images },
     payments,
     cardTerminals: env.SQUARE_ACCESS_TOKEN

@@ -13,6 +13,12 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** A clock that starts at `start` now and runs on at the real pace (the demo's DEMO_CLOCK). */
+export function clockFrom(start: Date): Clock {
+  const offset = start.getTime() - Date.now();
+  return { now: () => new Date(Date.now() + offset) };
+}
+
 /** What a token stands for, and until when. */
 export interface CachedSession {
   actor: Actor;

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { clockFrom, systemClock } from './context.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { startRollupFolder } from './db/rollups.js';
@@ -45,10 +46,12 @@ async function main(): Promise<void> {
     );
   }
 
+  const clock = config.demo && config.demoClock ? clockFrom(config.demoClock) : systemClock;
+  if (clock !== systemClock) process.stdout.write(`Demo clock: ${clock.now().toISOString()} (DEMO_CLOCK)\n`);
   if (config.demo && (await isDatabaseEmpty(database.db))) {
     const started = Date.now();
     process.stdout.write(`Empty database: seeding demo data (scale ${config.demoScale}) ...\n`);
-    const summary = await seedDemoData(database.db, { scale: config.demoScale, now: new Date() });
+    const summary = await seedDemoData(database.db, { scale: config.demoScale, now: clock.now() });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const lines = [
       '',
@@ -68,7 +71,7 @@ async function main(): Promise<void> {
   // The demo's stand-ins of the marketplaces' APIs (demo credentials only; never in production).
   const marketplaces = await startDemoMarketplaces(config, database.db);
   for (const note of marketplaces.notes) process.stdout.write(`${note}\n`);
-  const app = await buildApp({ config: marketplaces.config, database });
+  const app = await buildApp({ config: marketplaces.config, database, clock });
 
   const worker = startOutboxWorker(app.appContext);
   const folder = startRollupFolder(app.appContext, config.rollupFoldMs);
