@@ -61,6 +61,9 @@ export default defineConfig({
       // ...and places more orders than the card-testing limit lets one customer start in 10 minutes.
       CHECKOUT_ATTEMPTS_PER_CUSTOMER: '1000',
       OUTBOX_POLL_MS: '100',
+      // The app prompt's store buttons (e2e/app-prompt.spec.ts): listings as a deployment sets them.
+      APP_STORE_URL: 'https://apps.apple.com/au/app/kitchaco/id6450000001',
+      PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=com.kitchaco.app',
     },
   },
 });

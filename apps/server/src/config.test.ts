@@ -191,3 +191,31 @@ describe('the demo clock (DEMO_CLOCK)', () => {
     expect(() => loadConfig({ DEMO_CLOCK: 'next friday' })).toThrow(/DEMO_CLOCK/);
   });
 });
+
+describe("the customer app's store listings", () => {
+  it('keeps the listings it is given, and none (no store button) when unset', () => {
+    const listed = loadConfig({
+      APP_STORE_URL: 'https://apps.apple.com/au/app/kitchaco/id6450000001',
+      PLAY_STORE_URL: ' https://play.google.com/store/apps/details?id=com.kitchaco.app ',
+    });
+    expect(listed.appStores).toEqual({
+      appStore: 'https://apps.apple.com/au/app/kitchaco/id6450000001',
+      playStore: 'https://play.google.com/store/apps/details?id=com.kitchaco.app',
+    });
+    expect(loadConfig({ APP_STORE_URL: '' }).appStores).toEqual({ appStore: null, playStore: null });
+  });
+
+  it("refuses an address that is not the store's https listing, naming the setting", () => {
+    for (const [name, value] of [
+      ['APP_STORE_URL', 'http://apps.apple.com/au/app/kitchaco/id6450000001'],
+      ['APP_STORE_URL', 'https://apps.apple.com/'],
+      ['APP_STORE_URL', 'https://play.google.com/store/apps/details?id=com.kitchaco.app'],
+      ['PLAY_STORE_URL', 'https://bit.ly/kitchaco'],
+      ['PLAY_STORE_URL', 'play.google.com/store/apps/details?id=com.kitchaco.app'],
+    ]) {
+      expect(() => loadConfig({ [name as string]: value }), `${name}=${value}`).toThrow(
+        new RegExp(`${name}: `),
+      );
+    }
+  });
+});

@@ -156,6 +156,12 @@ const envSchema = z.object({
    * another site hosting an old web client. Empty: none (the project's web app is same-origin).
    */
   CORS_ORIGINS: z.string().default(''),
+  /**
+   * The customer app's store listings, linked from the web's app prompt (narrow screens): an
+   * https address on apps.apple.com and on play.google.com. Unset: that store's button is hidden.
+   */
+  APP_STORE_URL: z.string().optional(),
+  PLAY_STORE_URL: z.string().optional(),
   /** Where landing page contact messages are sent. */
   CONTACT_EMAIL: z.string().email().default('hello@kitchaco.example'),
   /** Contact form messages accepted per client address per hour. */
@@ -244,6 +250,8 @@ export interface Config {
   /** Card payments (docs/payments.md). */
   payments: PaymentsConfig;
   contact: { email: string; perAddressPerHour: number };
+  /** The customer app's store listings the web links to; null: not listed there (no button). */
+  appStores: { appStore: string | null; playStore: string | null };
   /** The provider's ABN printed on its documents; null: "ABN: not set". */
   providerAbn: string | null;
   reconciliation: { everyMinutes: number; lookbackHours: number; orphanGraceMinutes: number };
@@ -449,6 +457,28 @@ function trustProxyOf(raw: string, problems: string[]): TrustProxy {
   return entries;
 }
 
+/**
+ * A store listing of the customer app: an https address on the store's own host, so a typo, a
+ * swapped pair or a tracking redirect stops the start instead of sending customers astray. Unset
+ * (or empty): null, and the web hides that store's button rather than linking to the store's home.
+ */
+function storeListing(name: string, raw: string | undefined, hosts: string[], problems: string[]) {
+  const value = raw?.trim();
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    problems.push(`${name}: '${value}' is not an address`);
+    return null;
+  }
+  if (url.protocol !== 'https:' || !hosts.includes(url.hostname) || url.pathname.length <= 1) {
+    problems.push(`${name}: must be the app's listing, an https://${hosts.join(' or ')}/... address`);
+    return null;
+  }
+  return url.href;
+}
+
 export class ConfigError extends Error {}
 
 /** Parses the environment; throws one error naming every bad or missing variable. */
@@ -490,6 +520,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   const givenSecrets = marketplaceSecrets(env, production);
   const secrets = { ...givenSecrets, uber_eats: uberEats?.clientSecret ?? null };
   const payments = paymentsConfig(env, production, problems);
+  const appStores = {
+    appStore: storeListing('APP_STORE_URL', env.APP_STORE_URL, ['apps.apple.com'], problems),
+    playStore: storeListing('PLAY_STORE_URL', env.PLAY_STORE_URL, ['play.google.com'], problems),
+  };
   for (const [channel, secret] of Object.entries(givenSecrets)) {
     if (production && secret?.startsWith('demo-')) {
       problems.push(`${channel.toUpperCase()}_WEBHOOK_SECRET: a demo secret cannot be used in production`);
@@ -569,6 +603,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         }
       : { kind: 'local' },
     contact: { email: env.CONTACT_EMAIL, perAddressPerHour: env.CONTACT_PER_ADDRESS_PER_HOUR },
+    appStores,
     providerAbn: env.PROVIDER_ABN?.trim() || null,
     reconciliation: {
       everyMinutes: env.PAYMENTS_RECONCILE_EVERY_MINUTES,

@@ -14,6 +14,7 @@ import { vendorsCalls } from './menu/vendors.calls.js';
 import { notificationsCalls } from './notifications/notifications.calls.js';
 import { ordersCalls } from './orders/orders.calls.js';
 import { paymentsCalls } from './payments/payments.calls.js';
+import { siteCalls } from './site/site.calls.js';
 import { staffCalls } from './staff/staff.calls.js';
 import { stockCalls } from './stock/stock.calls.js';
 import type { QueryCall, RouteCall } from './wire/calls.js';
@@ -40,6 +41,7 @@ export const API = {
   notifications: notificationsCalls,
   orders: ordersCalls,
   payments: paymentsCalls,
+  site: siteCalls,
   staff: staffCalls,
   stock: stockCalls,
   vendors: vendorsCalls,

@@ -15,6 +15,7 @@ export * from './notifications/notifications.calls.js';
 export * from './notifications/outbox.schemas.js';
 export * from './orders/index.js';
 export * from './payments/index.js';
+export * from './site/index.js';
 export * from './spec-messages.js';
 export * from './staff/index.js';
 export * from './stock/index.js';

@@ -157,6 +157,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/v1/payments/config/': row('public', 'any', (s) => ({
     url: `/api/v1/payments/config/?kitchaco=${s.location}`,
   })),
+  'GET /api/v1/site/app-links/': row('public', 'none'),
   'GET /api/v1/payments/orders/:id/': row([SA], 'any', (s) => ({
     url: `/api/v1/payments/orders/${s.order}/`,
   })),

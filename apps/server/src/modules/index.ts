@@ -13,6 +13,7 @@ import { menusModule } from './menus/menus.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
 import { ordersModule } from './orders/orders.routes.js';
 import { paymentsModule } from './payments/payments.routes.js';
+import { siteModule } from './site/site.routes.js';
 import { staffModule } from './staff/staff.routes.js';
 import { stockModule } from './stock/stock.routes.js';
 import { vendorsModule } from './vendors/vendors.routes.js';
@@ -36,4 +37,5 @@ export const modules: Module[] = [
   compatibilityModule,
   auditModule,
   staffModule,
+  siteModule,
 ];

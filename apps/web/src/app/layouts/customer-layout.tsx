@@ -1,6 +1,7 @@
 import { Anchor, Box, Group, rem } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
+import { Logo } from '../../components/logo';
 import { CustomerUserMenu } from '../../features/auth/components/customer-user-menu';
 import { CartButton } from '../../features/cart/components/cart-button';
 import { CustomerTabs } from '../../features/customer-shell/components/customer-tabs';
@@ -11,6 +12,7 @@ import { useSelectedLocation } from '../../features/customer-shell/hooks/use-sel
 import { VendorSearch } from '../../features/vendors/components/vendor-search';
 import { CUSTOMER_PATHS } from '../../lib/customer-paths';
 import { DesktopOnly } from '../guards/desktop-only';
+import { BrandThemeColor } from './brand-theme-color';
 import classes from './customer-layout.module.css';
 
 const TOP_ROW = 64;
@@ -41,18 +43,12 @@ function CustomerShell({ children }: { children: ReactNode }) {
 
   return (
     <div style={{ '--customer-header-height': rem(TOP_ROW + TABS_ROW) } as CSSProperties}>
+      <BrandThemeColor />
       <Box component="header" px="xl" className={`${classes.header} ${KEEP_WIDTH_WHEN_SCROLL_LOCKED}`}>
         <Group h={TOP_ROW} justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
-            <Anchor
-              component={Link}
-              to={CUSTOMER_PATHS.home}
-              fw={800}
-              fz="xl"
-              underline="never"
-              c="var(--mantine-color-text)"
-            >
-              Kitchaco
+            <Anchor component={Link} to={CUSTOMER_PATHS.home} underline="never" display="flex">
+              <Logo size={32} />
             </Anchor>
             <LocationSelect />
             {showSearch && (

@@ -47,7 +47,7 @@ export function OurBrandsPage() {
           style={{ listStyle: 'none', padding: 0 }}
         >
           {grouped.map((brand) => (
-            <Card key={brand.title} component="li" withBorder radius="md" padding="lg">
+            <Card key={brand.title} component="li" padding="lg">
               <Card.Section>
                 <FoodImage src={brand.image} name={brand.title} seed={brand.id} h={120} radius="xs" />
               </Card.Section>
@@ -56,9 +56,7 @@ export function OurBrandsPage() {
               </Title>
               <Group gap={6} mt={4}>
                 {brand.kitchens.map((k) => (
-                  <Badge key={k} variant="light" color="orange" c="dark.8">
-                    {k}
-                  </Badge>
+                  <Badge key={k}>{k}</Badge>
                 ))}
               </Group>
               {brand.description && (

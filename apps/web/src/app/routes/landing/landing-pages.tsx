@@ -4,14 +4,22 @@ import { DocumentTitle } from '../../../components/document-title';
 import { ContactForm } from '../../../features/landing/components/contact-form';
 import { LandingFooter } from '../../../features/landing/components/landing-footer';
 import { LandingHeader } from '../../../features/landing/components/landing-header';
-import { Figures, Hero, Reasons, Testimonial } from '../../../features/landing/components/landing-sections';
+import {
+  BrandsShowcase,
+  Figures,
+  Hero,
+  Reasons,
+  Testimonial,
+} from '../../../features/landing/components/landing-sections';
 import { ProcessCarousel } from '../../../features/landing/components/process-carousel';
 import { useSectionFromHash } from '../../../features/landing/hooks/use-section-from-hash';
+import { BrandThemeColor } from '../../layouts/brand-theme-color';
 
 /** The marketing site's frame: navbar, the page, footer. Phones and desktops alike. */
 export function LandingLayout() {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <BrandThemeColor />
       <LandingHeader />
       <Box component="main" style={{ flex: 1 }}>
         <Outlet />
@@ -30,6 +38,7 @@ export function LandingPage() {
       <Hero />
       <Figures />
       <Reasons />
+      <BrandsShowcase />
       <Testimonial />
       <ProcessCarousel />
       <ContactForm />

@@ -50,7 +50,7 @@ export function ContactFormCard() {
   };
 
   return (
-    <Paper withBorder p="xl" radius="md" maw={760}>
+    <Paper withBorder shadow="md" p="xl" maw={760}>
       <form onSubmit={submit} noValidate aria-label="Contact us">
         <Stack>
           {notice && (

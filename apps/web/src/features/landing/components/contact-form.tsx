@@ -17,7 +17,7 @@ export function ContactForm() {
       title="Join Us"
       intro="Tell us about yourself and your kitchen (or the suburb you have in mind). We reply within 2 business days."
     >
-      <Suspense fallback={<Paper withBorder radius="md" maw={760} h={400} aria-busy="true" />}>
+      <Suspense fallback={<Paper withBorder shadow="md" maw={760} h={400} aria-busy="true" />}>
         <ContactFormCard />
       </Suspense>
     </LandingSection>

@@ -1,19 +1,23 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { Logo } from '../../../components/logo';
 import { customerAppUrl, LANDING_PATHS, LANDING_SECTIONS } from '../../../lib/landing-host';
 import { SectionLink } from './section-link';
 
 /** The site's footer: the other pages of the site, ordering, contact and the staff sign-in. */
 export function LandingFooter() {
   return (
-    <Box component="footer" py="xl" bg="var(--mantine-color-gray-1)" mt="xl">
+    <Box
+      component="footer"
+      py="xl"
+      bg="gray.0"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
       <Container size="lg">
         <Group justify="space-between" align="flex-start" gap="xl">
           <div>
-            <Text fw={800} fz="lg">
-              Kitchaco
-            </Text>
-            <Text size="sm" c="dimmed" maw={320}>
+            <Logo size={28} />
+            <Text size="sm" c="dimmed" maw={320} mt="sm">
               Multi-brand kitchens: many restaurant brands cooked from one kitchen, for pickup and delivery.
             </Text>
           </div>

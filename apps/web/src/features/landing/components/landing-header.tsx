@@ -2,6 +2,7 @@ import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { lazyDialog } from '../../../components/lazy-dialog';
+import { Logo } from '../../../components/logo';
 import { customerAppUrl, LANDING_PATHS } from '../../../lib/landing-host';
 import { NAV_SECTIONS } from './landing-nav';
 import { SectionLink } from './section-link';
@@ -10,17 +11,24 @@ import { SectionLink } from './section-link';
 const LandingMenuDrawer = lazyDialog(async () => (await import('./landing-menu-drawer')).LandingMenuDrawer);
 
 /**
- * The landing site's navbar: the name (home), the four section links and a way to order food. Below
- * 900 px the links fold into a burger menu with a drawer.
+ * The landing site's navbar, kept at the top while scrolling: the logo (home), the four section
+ * links and a way to order food. Below 900 px the links fold into a burger menu with a drawer.
  */
 export function LandingHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
-    <Box component="header" py="md" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+    <Box
+      component="header"
+      py="sm"
+      bg="var(--mantine-color-body)"
+      pos="sticky"
+      top={0}
+      style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
       <Container size="lg">
         <Group justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={LANDING_PATHS.home} fw={800} fz="xl" underline="never" c="inherit">
-            Kitchaco
+          <Anchor component={Link} to={LANDING_PATHS.home} underline="never" display="flex">
+            <Logo size={34} />
           </Anchor>
           <Group component="nav" aria-label="Landing" gap="lg" visibleFrom="md" wrap="nowrap">
             {NAV_SECTIONS.map((item) => (
@@ -28,7 +36,7 @@ export function LandingHeader() {
                 {item.label}
               </SectionLink>
             ))}
-            <Button component="a" href={customerAppUrl()} variant="light" size="sm">
+            <Button component="a" href={customerAppUrl()} size="sm">
               Order food
             </Button>
           </Group>

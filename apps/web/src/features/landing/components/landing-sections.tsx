@@ -1,18 +1,32 @@
 import {
+  Anchor,
+  Badge,
   Blockquote,
   Box,
   Button,
   Card,
   Container,
+  Grid,
   Group,
+  Paper,
   SimpleGrid,
   Stack,
   Text,
+  ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconBuildingStore, IconChartBar, IconPackage, IconToolsKitchen2 } from '@tabler/icons-react';
+import {
+  IconArrowRight,
+  IconBuildingStore,
+  IconChartBar,
+  IconPackage,
+  IconToolsKitchen2,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { customerAppUrl, LANDING_SECTIONS } from '../../../lib/landing-host';
+import { Link } from 'react-router';
+import { FoodImage } from '../../../components/food-image';
+import { customerAppUrl, LANDING_PATHS, LANDING_SECTIONS } from '../../../lib/landing-host';
+import { type Brand, groupBrands, useAllBrands } from '../api/get-brands';
 import { FIGURES, REASONS, TESTIMONIAL } from '../content';
 import { SectionLink } from './section-link';
 
@@ -40,8 +54,9 @@ export function LandingSection({
       tabIndex={-1}
       aria-labelledby={`${id}-title`}
       py={64}
-      bg={tinted ? 'var(--mantine-color-gray-0)' : undefined}
-      style={{ scrollMarginTop: 16, outline: 'none' }}
+      bg={tinted ? 'accent.0' : undefined}
+      // Clear of the sticky navbar when a link jumps here.
+      style={{ scrollMarginTop: 80, outline: 'none' }}
     >
       <Container size="lg">
         <Stack gap="xl">
@@ -65,7 +80,7 @@ export function LandingSection({
 /** A card of the landing page: a mark on top (icon or badge), a title and a short text. */
 export function InfoCard({ top, title, text }: { top: ReactNode; title: string; text: string }) {
   return (
-    <Card withBorder padding="lg" radius="md" h="100%">
+    <Card padding="lg" h="100%">
       {top}
       <Title order={3} size="h4" mt="sm">
         {title}
@@ -77,50 +92,169 @@ export function InfoCard({ top, title, text }: { top: ReactNode; title: string; 
   );
 }
 
-/** The opening: what the business is, and the two ways in (join, or order food). */
+/** A brand's picture with its name on a label, for the hero's mosaic. */
+function BrandTile({ brand, h }: { brand: Brand; h: number }) {
+  return (
+    <Box pos="relative">
+      <FoodImage src={brand.image} name={brand.title} seed={brand.id} h={h} radius="lg" />
+      <Paper pos="absolute" bottom={12} left={12} px="sm" py={4} radius="xl" shadow="md">
+        <Text size="sm" fw={700}>
+          {brand.title}
+        </Text>
+      </Paper>
+    </Box>
+  );
+}
+
+const MOSAIC_HEIGHTS = [220, 150, 150, 220] as const;
+
+/**
+ * The hero's picture: four of the brands we cook, in two staggered columns. Brands with a picture
+ * come first; until the list arrives, tinted tiles of the same size hold the place.
+ */
+function BrandMosaic() {
+  const brands = useAllBrands();
+  const shown = groupBrands(brands.data ?? [])
+    .sort((a, b) => Number(Boolean(b.image)) - Number(Boolean(a.image)))
+    .slice(0, MOSAIC_HEIGHTS.length);
+  const columns = [
+    [0, 1],
+    [2, 3],
+  ] as const;
+  return (
+    <SimpleGrid cols={2} spacing="md" aria-hidden={shown.length === 0 || undefined} visibleFrom="sm">
+      {columns.map((column, c) => (
+        <Stack key={column.join()} gap="md" mt={c === 1 ? 48 : 0}>
+          {column.map((i) => {
+            const brand = shown[i];
+            return brand ? (
+              <BrandTile key={brand.id} brand={brand} h={MOSAIC_HEIGHTS[i]} />
+            ) : (
+              <Box
+                key={i}
+                h={MOSAIC_HEIGHTS[i]}
+                bg="brand.1"
+                style={{ borderRadius: 'var(--mantine-radius-lg)' }}
+              />
+            );
+          })}
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The opening: what the business is, the way to order, and the way in for kitchen owners. */
 export function Hero() {
   return (
-    <Box py={96} bg="var(--mantine-color-orange-0)">
+    <Box
+      py={{ base: 48, md: 80 }}
+      style={{
+        background: 'linear-gradient(180deg, var(--mantine-color-brand-0), var(--mantine-color-body))',
+      }}
+    >
       <Container size="lg">
-        <Stack gap="lg" maw={720}>
-          <Title order={1} fz={48} lh={1.1}>
-            One kitchen. Up to 24 restaurant brands.
-          </Title>
-          <Text size="xl" c="dark.6">
-            Kitchaco brings proven delivery brands, stock ordering and every sales channel to your kitchen, so
-            you cook for many more customers without adding rent.
-          </Text>
-          <Group>
-            <Button component={SectionLink} section={LANDING_SECTIONS.join} size="lg" c="white">
-              Join us
-            </Button>
-            <Button component="a" href={customerAppUrl()} size="lg" variant="default">
-              Order food
-            </Button>
-          </Group>
-        </Stack>
+        <Grid gap={48} align="center">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="lg">
+              <Badge size="lg" w="fit-content">
+                Multi-brand virtual kitchens
+              </Badge>
+              <Title order={1} fz="var(--kitchaco-display)" lh={1.05} style={{ letterSpacing: '-0.02em' }}>
+                One kitchen.{' '}
+                <Text span inherit c="brand.7">
+                  Up to 24 restaurant brands.
+                </Text>
+              </Title>
+              <Text size="xl" c="dark.6" maw={560}>
+                Kitchaco brings proven delivery brands, stock ordering and every sales channel to your
+                kitchen, so you cook for many more customers without adding rent.
+              </Text>
+              <Group gap="sm">
+                <Button
+                  component="a"
+                  href={customerAppUrl()}
+                  size="lg"
+                  rightSection={<IconArrowRight aria-hidden size={20} />}
+                >
+                  Order food
+                </Button>
+                <Button component={SectionLink} section={LANDING_SECTIONS.join} size="lg" variant="outline">
+                  Join us
+                </Button>
+              </Group>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <BrandMosaic />
+          </Grid.Col>
+        </Grid>
       </Container>
     </Box>
   );
 }
 
-/** The spec's claims, large, each with what it counts read right after it. */
+/** The spec's claims, large, each with what it counts read right after it, on a card over the hero. */
 export function Figures() {
   return (
-    <Box component="section" aria-label="Kitchaco in numbers" py={48}>
+    <Box component="section" aria-label="Kitchaco in numbers" pb={32}>
       <Container size="lg">
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xl">
-          {FIGURES.map((figure) => (
-            <Stack key={figure.value} gap={0} align="center" ta="center">
-              <Text fz={40} fw={800} c="orange.9">
-                {figure.value}
-              </Text>
-              <Text c="dimmed">{figure.label}</Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
+        <Paper shadow="md" withBorder p="xl">
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xl">
+            {FIGURES.map((figure) => (
+              <Stack key={figure.value} gap={4} align="center" ta="center">
+                <Text fz={40} fw={800} c="brand.7" lh={1.1}>
+                  {figure.value}
+                </Text>
+                <Text c="dimmed" size="sm">
+                  {figure.label}
+                </Text>
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Paper>
       </Container>
     </Box>
+  );
+}
+
+/** Some of the brands, with their pictures, and the way to all of them. */
+export function BrandsShowcase() {
+  const brands = useAllBrands();
+  const shown = groupBrands(brands.data ?? []).slice(0, 8);
+  return (
+    <LandingSection
+      id="brands"
+      title="Brands in our kitchens"
+      intro="Each one arrives with its recipes, photography and delivery listings, ready to cook from day one."
+    >
+      {brands.isError && <Text role="alert">The brands could not be loaded. Please try again later.</Text>}
+      <SimpleGrid
+        cols={{ base: 2, md: 4 }}
+        spacing="lg"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0 }}
+      >
+        {shown.map((brand) => (
+          <Card key={brand.title} component="li" padding="md">
+            <Card.Section>
+              <FoodImage src={brand.image} name={brand.title} seed={brand.id} h={140} radius="xs" />
+            </Card.Section>
+            <Title order={3} size="h5" mt="sm">
+              {brand.title}
+            </Title>
+            {brand.kitchens[0] && (
+              <Text size="sm" c="dimmed">
+                {brand.kitchens.join(' · ')}
+              </Text>
+            )}
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Anchor component={Link} to={LANDING_PATHS.ourBrands} fw={700} w="fit-content">
+        See all our brands
+      </Anchor>
+    </LandingSection>
   );
 }
 
@@ -141,7 +275,11 @@ export function Reasons() {
           return (
             <InfoCard
               key={reason.title}
-              top={<Icon size={32} aria-hidden color="var(--mantine-color-orange-7)" />}
+              top={
+                <ThemeIcon size={48} radius="md" variant="light">
+                  <Icon size={28} aria-hidden />
+                </ThemeIcon>
+              }
               title={reason.title}
               text={reason.text}
             />
@@ -156,7 +294,13 @@ export function Reasons() {
 export function Testimonial() {
   return (
     <LandingSection id={LANDING_SECTIONS.customers} title="What customers say">
-      <Blockquote color="orange" cite={`— ${TESTIMONIAL.author}, ${TESTIMONIAL.place}`} fz="lg" maw={860}>
+      <Blockquote
+        color="brand"
+        radius="lg"
+        cite={`— ${TESTIMONIAL.author}, ${TESTIMONIAL.place}`}
+        fz="lg"
+        maw={860}
+      >
         {TESTIMONIAL.quote}
       </Blockquote>
     </LandingSection>

@@ -16,7 +16,7 @@ export function StepCard({ index }: { index: number }) {
   return (
     <InfoCard
       top={
-        <Badge variant="light" color="orange" c="dark.8" size="lg" w="fit-content">
+        <Badge size="lg" w="fit-content">
           Step {index + 1}
         </Badge>
       }

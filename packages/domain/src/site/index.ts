@@ -1,0 +1,2 @@
+export * from './site.calls.js';
+export * from './site.schemas.js';
