@@ -69,6 +69,7 @@ test.describe('super admin', () => {
     let uberOrders = 0;
     let day = '';
     let sent: Record<string, unknown> = {};
+    let previousSales = 0;
     for (let offset = -1; offset >= -7 && uberOrders === 0; offset--) {
       day = businessDay(offset);
       await pickDate(page, filters, 'Start date', day);
@@ -80,14 +81,25 @@ test.describe('super admin', () => {
       expect(sent).toMatchObject({ kitchaco_location: expect.any(Number) });
       expect(sent.kitchaco_location).toBeGreaterThan(0);
       expect(sent.start_date).toBe(sent.end_date);
-      const body = (await answer.json()) as { sales_by_source: { source: string; num_orders: number }[] };
+      const body = (await answer.json()) as {
+        sales_by_source: { source: string; num_orders: number }[];
+        previous_period?: { total_sales: number };
+      };
       uberOrders = body.sales_by_source.find((s) => s.source === 'uber_eats')?.num_orders ?? 0;
+      previousSales = body.previous_period?.total_sales ?? 0;
     }
     expect(uberOrders, 'a day with Uber Eats orders in the last week').toBeGreaterThan(0);
 
     await expect(dashboard.getByText(`· ${LOCATION}.`, { exact: false })).toBeVisible();
     const totalSales = dashboard.getByRole('definition').first();
     await expect(totalSales).toHaveText(/^\$[\d,]+\.\d\d$/);
+    // One day is compared with the day before: the total's card says by how much.
+    expect(previousSales, 'sales on the day before').not.toBe(0);
+    await expect(dashboard.getByText(/^Changes are against the previous day, /)).toBeVisible();
+    await expect(dashboard.getByRole('definition').nth(1)).toHaveText(/^[+-]?\d+\.\d% vs previous day$/);
+    await expect(
+      dashboard.getByRole('img', { name: /^Sales by hour of the day: .*\(previous period \$/ }),
+    ).toBeVisible();
     await expect(dashboard.getByRole('table', { name: 'Sales by Source' }).getByRole('row')).toHaveCount(7);
     const items = dashboard.getByRole('table', { name: 'Items Sold' });
     await expect(items.getByRole('row').nth(1)).toBeVisible();
@@ -263,6 +275,8 @@ test.describe('operator', () => {
     await expect(dashboard.getByText(/^Sales of your location from /)).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Location' })).toHaveCount(0);
     await expect(dashboard.getByRole('definition').first()).toHaveText(/^\$[\d,]+\.\d\d$/);
+    // The default fortnight is compared with the one before it.
+    await expect(dashboard.getByRole('definition').nth(1)).toHaveText(/^[+-]?\d+\.\d% vs previous \d+ days$/);
     await expect(dashboard.getByRole('table', { name: 'Items Sold' })).toBeVisible();
     await expectAccessible(page, 'operator dashboard');
 

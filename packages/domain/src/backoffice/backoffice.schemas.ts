@@ -130,6 +130,36 @@ export const uberDetailOrder = z.object({
   ingested_via: z.enum(['webhook', 'csv']).nullable(),
 });
 
+/**
+ * The dashboard's figures for the period of equal length just before the chosen one (1-14 Nov is
+ * compared with 18-31 Oct), from the same rollups: the headline figures and the charts' series.
+ */
+export const previousPeriodFigures = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  total_sales: money,
+  kitchaco_sales: money,
+  cash_sales: money,
+  card_sales: money,
+  card_refunds: money,
+  marketplace_sales: money,
+  total_stock_sent: money,
+  num_orders: count,
+  num_completed_orders: count,
+  num_canceled_orders: count,
+  avg_order: money,
+  /** Every location of the scope, as in sales_by_locations. */
+  sales_by_locations: z.array(z.object({ id: count, total_sales: money, num_orders: count })),
+  /** Brands with sales in the previous period, merged as in sales_by_vendors (by name for all locations). */
+  sales_by_vendors: z.array(z.object({ id: count, name: z.string(), total: money })),
+  /** 24 entries, hour 0..23, as in sales_by_hours. */
+  sales_by_hours: z.array(z.object({ hour: count, total: money, num_orders: count })),
+  sales_by_source: z.array(
+    z.object({ source: z.enum(ORDER_SOURCES), total_sales: money, num_orders: count }),
+  ),
+});
+export type PreviousPeriodFigures = z.infer<typeof previousPeriodFigures>;
+
 export const dashboardResponse = z.object({
   success: z.literal(true),
   /** The location the figures are for (0 = all); for an operator always their own. */
@@ -206,6 +236,8 @@ export const dashboardResponse = z.object({
     /** Sales less fees plus adjustments: what Deliveroo pays out for the period. */
     net_payout: money,
   }),
+  /** The same figures for the previous period of equal length (added later: optional for old clients). */
+  previous_period: previousPeriodFigures.optional(),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
 

@@ -280,6 +280,72 @@ export async function adjustmentFigures(db: DbOrTx, scope: SalesScope) {
   );
 }
 
+/** One row of comparisonFigures; which columns mean something depends on `kind`. */
+export interface ComparisonRow {
+  kind: 'channel' | 'adjustment' | 'stock' | 'hour' | 'location' | 'vendor';
+  /** channel: the channel; hour: the hour; location: its id; vendor: its id (0 = none). */
+  key: string;
+  /** vendor: the brand's name. */
+  name: string | null;
+  /** channel: CSV-imported; vendor: refunds of no one brand. */
+  flag: boolean;
+  /** channel: canceled. */
+  canceled: boolean;
+  orders: number;
+  finished: number;
+  amount: string;
+}
+
+/**
+ * The dashboard's comparison figures for a scope in one read of the same rollups as the figures
+ * themselves: channel sales (orders, finished, canceled), our own channels' card refunds, stock
+ * sent, and the per hour, per location and per brand series, each net of card refunds as on the
+ * dashboard. One round trip, whatever the number of figures compared.
+ */
+export async function comparisonFigures(db: DbOrTx, scope: SalesScope) {
+  if (isEmpty(scope)) return [];
+  const where = rollupWhere(scope);
+  const everyLocation = scope.all ? periodsOf(scope.from, scope.to) : where;
+  return rollupRows<ComparisonRow>(
+    db,
+    sql`SELECT 'channel' AS kind, r.channel::text AS key, NULL::text AS name, r.imported AS flag,
+          r.canceled, sum(r.orders)::int AS orders, sum(r.finished)::int AS finished,
+          sum(r.sales)::text AS amount
+        FROM sales_rollups r WHERE ${where}
+        GROUP BY 2, 4, 5 HAVING sum(r.orders) <> 0
+        UNION ALL
+        SELECT 'adjustment', r.channel::text, NULL, false, false, 0, 0, sum(r.amount)::text
+        FROM adjustment_rollups r WHERE ${where} AND ${ownChannel}
+        GROUP BY 2 HAVING sum(r.amount) <> 0
+        UNION ALL
+        SELECT 'stock', '', NULL, false, false, 0, 0, coalesce(sum(r.total), 0)::text
+        FROM stock_sent_rollups r WHERE ${where}
+        UNION ALL
+        SELECT 'hour', u.hour::text, NULL, false, false, sum(u.orders)::int, 0, sum(u.sales)::text
+        FROM (SELECT r.hour, r.orders, r.sales FROM hourly_sales_rollups r WHERE ${where}
+              UNION ALL
+              SELECT r.hour, 0, r.amount FROM refund_rollups r WHERE ${where}) u
+        GROUP BY 2 HAVING sum(u.orders) <> 0 OR sum(u.sales) <> 0
+        UNION ALL
+        SELECT 'location', u.location_id::text, NULL, false, false, sum(u.orders)::int, 0, sum(u.sales)::text
+        FROM (SELECT r.location_id, r.orders, r.sales FROM location_sales_rollups r WHERE ${everyLocation}
+              UNION ALL
+              SELECT r.location_id, 0, r.amount FROM adjustment_rollups r
+              WHERE ${everyLocation} AND r.location_id <> 0 AND ${ownChannel}) u
+        GROUP BY 2 HAVING sum(u.orders) <> 0 OR sum(u.sales) <> 0
+        UNION ALL
+        SELECT 'vendor', s.vendor_id::text, v.title, s.unitemised, false, 0, 0, s.total::text
+        FROM (SELECT u.vendor_id, u.unitemised, sum(u.sales) AS total
+              FROM (SELECT r.vendor_id, false AS unitemised, r.sales FROM vendor_sales_rollups r
+                    WHERE ${everyLocation}
+                    UNION ALL
+                    SELECT r.vendor_id, r.vendor_id = 0, r.amount FROM refund_rollups r WHERE ${where}) u
+              GROUP BY 1, 2) s
+        LEFT JOIN vendors v ON v.id = s.vendor_id
+        WHERE s.total <> 0`,
+  );
+}
+
 export interface DetailOrderRow {
   id: number;
   external_id: string | null;

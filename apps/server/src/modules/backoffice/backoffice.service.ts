@@ -16,6 +16,8 @@ import {
   type OrdersDataRequest,
   type OrdersExportRequest,
   OWN_SALES_CHANNELS,
+  type PreviousPeriodFigures,
+  previousPeriod,
   type ReportsDataRequest,
   SALES_CHANNELS,
   type SalesChannel,
@@ -119,7 +121,8 @@ export async function dashboardData(
   const windows = windowsOf(scope.locations, from, to);
   const single = scope.locationId !== 0;
   const sales = salesScope(scope, from, to);
-  const [channelRows, locationRows, vendorRows, hourRows, itemRows, stockSent, adjustmentRows] =
+  const before = previousPeriod(from, to);
+  const [channelRows, locationRows, vendorRows, hourRows, itemRows, stockSent, adjustmentRows, previousRows] =
     await Promise.all([
       q.channelFigures(app.db, sales),
       q.locationSales(app.db, sales),
@@ -128,6 +131,7 @@ export async function dashboardData(
       single ? q.itemsSold(app.db, sales) : Promise.resolve([]),
       q.stockSent(app.db, sales),
       q.adjustmentFigures(app.db, sales),
+      q.comparisonFigures(app.db, salesScope(scope, before.from, before.to)),
     ]);
 
   const bySource = new Map<OrderSource, Tally>(ORDER_SOURCES.map((s) => [s, tally()]));
@@ -295,6 +299,102 @@ export async function dashboardData(
             adjustments: 0,
             net_payout: 0,
           },
+    previous_period: previousFigures(previousRows, scope, before.from, before.to),
+  };
+}
+
+/**
+ * The previous period's figures, added up as the dashboard adds up its own: canceled orders
+ * counted apart, our own channels net of their card refunds, brands merged as in mergeVendors.
+ */
+function previousFigures(
+  rows: readonly q.ComparisonRow[],
+  scope: Scope,
+  from: IsoDate,
+  to: IsoDate,
+): PreviousPeriodFigures {
+  const bySource = new Map<OrderSource, Tally>(ORDER_SOURCES.map((s) => [s, tally()]));
+  const byChannel = new Map<SalesChannel, Tally>(SALES_CHANNELS.map((c) => [c, tally()]));
+  const byLocation = new Map<number, Tally>();
+  const hours = new Map<number, Tally>();
+  const vendorRows: Awaited<ReturnType<typeof q.vendorSales>> = [];
+  let canceled = 0;
+  let completed = 0;
+  let stock: Mills = 0;
+  for (const row of rows) {
+    const amount = toMills(row.amount);
+    if (row.kind === 'channel') {
+      const channel = row.key as SalesChannel;
+      if (row.canceled) {
+        canceled += row.orders;
+        continue;
+      }
+      completed += row.finished;
+      for (const t of [bySource.get(sourceOfChannel(channel, row.flag)), byChannel.get(channel)]) {
+        if (!t) continue;
+        t.sales += amount;
+        t.orders += row.orders;
+      }
+    } else if (row.kind === 'adjustment') {
+      // The query reads our own channels' adjustments only: card refunds and their reversals.
+      for (const t of [bySource.get('kitchaco'), byChannel.get(row.key as SalesChannel)]) {
+        if (!t) continue;
+        t.sales += amount;
+        t.refunds += amount;
+      }
+    } else if (row.kind === 'stock') {
+      stock += amount;
+    } else if (row.kind === 'hour') {
+      hours.set(Number(row.key), { sales: amount, orders: row.orders, refunds: 0 });
+    } else if (row.kind === 'location') {
+      byLocation.set(Number(row.key), { sales: amount, orders: row.orders, refunds: 0 });
+    } else {
+      const id = Number(row.key);
+      vendorRows.push({
+        id: id === 0 ? null : id,
+        name: row.name,
+        unitemised: row.flag,
+        total: row.amount,
+        refunds: '0',
+      });
+    }
+  }
+  const of = (s: OrderSource) => bySource.get(s) ?? tally();
+  const ch = (c: SalesChannel) => byChannel.get(c) ?? tally();
+  const total = [...bySource.values()].reduce(addTally, tally());
+  const kitchaco = of('kitchaco');
+  return {
+    start_date: formatWireDate(from),
+    end_date: formatWireDate(to),
+    total_sales: money(total.sales),
+    kitchaco_sales: money(kitchaco.sales),
+    cash_sales: money(ch('in_store_cash').sales),
+    card_sales: money(CARD_CHANNELS.reduce((a, c) => a + ch(c).sales, 0)),
+    card_refunds: money(kitchaco.refunds),
+    marketplace_sales: money(total.sales - kitchaco.sales),
+    total_stock_sent: money(stock),
+    num_orders: total.orders,
+    num_completed_orders: completed,
+    num_canceled_orders: canceled,
+    avg_order: average(total.sales, total.orders) ?? 0,
+    sales_by_locations: scope.locations.map((l) => {
+      const t = byLocation.get(l.id) ?? tally();
+      return { id: l.id, total_sales: money(t.sales), num_orders: t.orders };
+    }),
+    sales_by_vendors: mergeVendors(vendorRows, scope.locationId !== 0).map(({ id, name, total }) => ({
+      id,
+      name,
+      total,
+    })),
+    sales_by_hours: Array.from({ length: 24 }, (_, hour) => {
+      const h = hours.get(hour);
+      return { hour, total: h ? money(h.sales) : 0, num_orders: h?.orders ?? 0 };
+    }),
+    sales_by_source: ORDER_SOURCES.map((source) => ({
+      source,
+      total_sales: money(of(source).sales),
+      num_orders: of(source).orders,
+    })),
   };
 }
 

@@ -1,4 +1,12 @@
-import { addDays, OWN_SALES_CHANNELS, SALES_CHANNELS, type SalesChannel } from '@kitchaco/domain';
+import {
+  addDays,
+  type DashboardResponse,
+  type IsoDate,
+  OWN_SALES_CHANNELS,
+  previousPeriod,
+  SALES_CHANNELS,
+  type SalesChannel,
+} from '@kitchaco/domain';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +65,43 @@ const dashboard = (token: string, location: number, start = DAY, end = DAY) =>
     start_date: start,
     end_date: end,
   });
+
+/**
+ * The comparison figures of a dashboard are the figures the dashboard itself gives for the previous
+ * period: every headline figure and every chart series.
+ */
+function expectPreviousPeriodIs(
+  comparison: DashboardResponse['previous_period'],
+  previous: DashboardResponse,
+) {
+  expect(comparison).toEqual({
+    start_date: previous.start_date,
+    end_date: previous.end_date,
+    total_sales: previous.total_sales,
+    kitchaco_sales: previous.kitchaco_sales,
+    cash_sales: previous.cash_sales,
+    card_sales: previous.card_sales,
+    card_refunds: previous.card_refunds,
+    marketplace_sales: previous.marketplace_sales,
+    total_stock_sent: previous.total_stock_sent,
+    num_orders: previous.num_orders,
+    num_completed_orders: previous.num_completed_orders,
+    num_canceled_orders: previous.num_canceled_orders,
+    avg_order: previous.avg_order,
+    sales_by_locations: previous.sales_by_locations.map(({ id, total_sales, num_orders }) => ({
+      id,
+      total_sales,
+      num_orders,
+    })),
+    sales_by_vendors: previous.sales_by_vendors.map(({ id, name, total }) => ({ id, name, total })),
+    sales_by_hours: previous.sales_by_hours,
+    sales_by_source: previous.sales_by_source.map(({ source, total_sales, num_orders }) => ({
+      source,
+      total_sales,
+      num_orders,
+    })),
+  });
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -390,6 +435,58 @@ describe('dashboard_data on a hand-made ledger', () => {
       expect(body.kitchaco_location).toBe(mel.id);
       expect(body.total_sales).toBe(122.5);
       expect(body.sales_by_locations.map((l: { id: number }) => l.id)).toEqual([mel.id]);
+    }
+  });
+
+  it("compares with the previous period of equal length, in each location's own time zone", async () => {
+    // 17 Nov is compared with 16 Nov. Melbourne's 16 Nov: the 12.00 delivery at 23:59 local.
+    const one = await dashboard(superAdmin, mel.id);
+    expect(one.body.previous_period).toMatchObject({
+      start_date: '16 Nov 2026',
+      end_date: '16 Nov 2026',
+      total_sales: 12,
+      kitchaco_sales: 12,
+      card_sales: 12,
+      cash_sales: 0,
+      marketplace_sales: 0,
+      num_orders: 1,
+      num_canceled_orders: 0,
+      avg_order: 12,
+      total_stock_sent: 0,
+      sales_by_locations: [{ id: mel.id, total_sales: 12, num_orders: 1 }],
+      sales_by_vendors: [{ id: expect.any(Number), name: 'Burger Barn', total: 12 }],
+    });
+    expect(one.body.previous_period.sales_by_hours[23]).toEqual({ hour: 23, total: 12, num_orders: 1 });
+    // All locations: Perth's 26.50 delivery at 23:59 on 16 Nov Perth time (02:59 on 17 Nov in
+    // Melbourne) is 16 Nov; B3 at 00:00 Perth on 17 Nov is not.
+    const all = await dashboard(superAdmin, 0);
+    expect(all.body.previous_period).toMatchObject({
+      total_sales: 38.5,
+      card_sales: 38.5,
+      num_orders: 2,
+      avg_order: 19.25,
+      sales_by_locations: [
+        { id: mel.id, total_sales: 12, num_orders: 1 },
+        { id: per.id, total_sales: 26.5, num_orders: 1 },
+      ],
+    });
+    expect(all.body.previous_period.sales_by_hours[0]).toEqual({ hour: 0, total: 0, num_orders: 0 });
+    // 18 Nov is compared with 17 Nov: the same figures as the 17 Nov dashboard, to the cent.
+    const next = await dashboard(superAdmin, mel.id, '18 Nov 2026', '18 Nov 2026');
+    expectPreviousPeriodIs(next.body.previous_period, one.body);
+    // Two days (17-18 Nov) are compared with the two before (15-16 Nov).
+    const two = await dashboard(superAdmin, 0, DAY, '18 Nov 2026');
+    const before = await dashboard(superAdmin, 0, '15 Nov 2026', '16 Nov 2026');
+    expectPreviousPeriodIs(two.body.previous_period, before.body);
+  });
+
+  it("an operator's comparison is of their own location only", async () => {
+    for (const requested of [0, per.id]) {
+      const { body } = await dashboard(operatorMel, requested);
+      expect(body.previous_period.total_sales).toBe(12);
+      expect(body.previous_period.sales_by_locations).toEqual([
+        { id: mel.id, total_sales: 12, num_orders: 1 },
+      ]);
     }
   });
 
@@ -905,6 +1002,11 @@ describe('dashboard figures read from the rollups equal the ledger, card refunds
       });
     const { status, body } = await dashboard(superAdmin, location, wire(from), wire(to));
     expect(status, JSON.stringify(body)).toBe(200);
+    // The comparison read equals the dashboard of the previous period (checked against the ledger
+    // in its own turn), card refunds and time zone changes included.
+    const before = previousPeriod(from as IsoDate, to as IsoDate);
+    const previous = await dashboard(superAdmin, location, wire(before.from), wire(before.to));
+    expectPreviousPeriodIs(body.previous_period, previous.body);
     const ids =
       location === 0
         ? (await t.database.db.select({ id: locations.id }).from(locations)).map((l) => l.id)

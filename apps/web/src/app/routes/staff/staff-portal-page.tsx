@@ -7,7 +7,7 @@ import { useStaffLogout } from '../../../features/auth/hooks/use-staff-logout';
 import { StaffAccountSummary } from '../../../features/staff/components/staff-account-summary';
 import { StaffFrame } from '../../../features/staff/components/staff-frame';
 import { StaffHeaderAccount } from '../../../features/staff/components/staff-header-account';
-import { isGroupedNav, StaffNav } from '../../../features/staff/components/staff-nav';
+import { StaffNav } from '../../../features/staff/components/staff-nav';
 import type { StaffSession } from '../../../lib/session/staff-session';
 import { useStaffSession } from '../../../lib/session/use-staff-session';
 import type { StaffPortal } from './staff-portals';
@@ -75,8 +75,7 @@ export function StaffPortalPage({ portal, children, redirectWhenSignedOut = fals
     <StaffFrame
       title={portal.title}
       subtitle={portal.showLocation ? session.locationName : null}
-      nav={<StaffNav items={nav} />}
-      navPlacement={isGroupedNav(nav) ? 'side' : 'top'}
+      nav={nav.length > 0 ? (close) => <StaffNav items={nav} onNavigate={close} /> : undefined}
       account={account}
     >
       {children ? children(session) : <StaffAccountSummary session={session} />}

@@ -14,7 +14,10 @@ export interface StaffPortal {
   accepts: (session: StaffSession) => boolean;
   /** The page's check of a successful sign-in: a message refuses the account, null lets it in. */
   refuse: (data: StaffUserData) => string | null;
-  /** The screens of this portal for the signed-in account, in navigation order. */
+  /**
+   * The screens of this portal for the signed-in account, in navigation order, each under its group
+   * (Sales, Kitchen, Menus, Stock, Records...): every portal has the same sidebar.
+   */
   nav: (session: StaffSession) => StaffNavItem[];
 }
 
@@ -64,8 +67,8 @@ export const STAFF_PORTALS = {
     accepts: (s) => s.isStockUser && !s.isSuperAdmin,
     refuse: refuseUnlessStockUser,
     nav: () => [
-      { label: 'Home', to: '/stock' },
-      { label: 'Order History', to: '/stock-orders' },
+      { group: 'Stock', label: 'Home', to: '/stock' },
+      { group: 'Stock', label: 'Order History', to: '/stock-orders' },
     ],
   },
   stockAdmin: {
@@ -76,11 +79,11 @@ export const STAFF_PORTALS = {
     accepts: (s) => s.isStockAdmin || s.isSuperAdmin,
     refuse: refuseUnlessStockAdmin,
     nav: (s) => [
-      { label: 'Pending Orders', to: '/stock-admin' },
-      { label: 'Past Orders', to: '/stock-admin-approved-orders' },
-      { label: 'Stock List', to: '/stock-admin-stocklist' },
-      { label: 'Stock Bundles', to: '/stock-admin-bundle' },
-      ...(s.isSuperAdmin ? [{ label: 'Super Admin Dashboard', to: '/admin' }] : []),
+      { group: 'Orders', label: 'Pending Orders', to: '/stock-admin' },
+      { group: 'Orders', label: 'Past Orders', to: '/stock-admin-approved-orders' },
+      { group: 'Stock', label: 'Stock List', to: '/stock-admin-stocklist' },
+      { group: 'Stock', label: 'Stock Bundles', to: '/stock-admin-bundle' },
+      ...(s.isSuperAdmin ? [{ group: 'Back office', label: 'Super Admin Dashboard', to: '/admin' }] : []),
     ],
   },
   admin: {
@@ -119,15 +122,16 @@ export const STAFF_PORTALS = {
     showLocation: true,
     accepts: (s) => s.isOperator && !s.isSuperAdmin,
     refuse: refuseUnlessOperator,
+    // The same groups as the super admin's, with the screens of one location.
     nav: () => [
-      { label: 'Dashboard', to: '/operator-admin' },
-      { label: 'Orders', to: '/operator-admin-orders' },
-      { label: 'Kitchen display', to: '/kitchen' },
-      { label: 'Menu', to: '/operator-admin-menu' },
-      { label: 'Hours & closures', to: '/operator-admin-hours' },
-      { label: 'New Stock Order', to: '/operator-admin-stock' },
-      { label: 'Stock Orders', to: '/operator-stock-orders' },
-      { label: 'Audit log', to: '/admin-audit' },
+      { group: 'Sales', label: 'Dashboard', to: '/operator-admin' },
+      { group: 'Sales', label: 'Orders', to: '/operator-admin-orders' },
+      { group: 'Kitchen', label: 'Kitchen display', to: '/kitchen' },
+      { group: 'Kitchen', label: 'Hours & closures', to: '/operator-admin-hours' },
+      { group: 'Menus', label: 'Menu', to: '/operator-admin-menu' },
+      { group: 'Stock', label: 'New Stock Order', to: '/operator-admin-stock' },
+      { group: 'Stock', label: 'Stock Orders', to: '/operator-stock-orders' },
+      { group: 'Records', label: 'Audit log', to: '/admin-audit' },
     ],
   },
   kitchen: {

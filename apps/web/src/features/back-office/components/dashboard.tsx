@@ -1,4 +1,4 @@
-import type { DashboardResponse, KitchacoLocation } from '@kitchaco/domain';
+import { type DashboardResponse, type KitchacoLocation, parseWireDate } from '@kitchaco/domain';
 import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { aud, formatCount } from '../../../components/amounts';
 import { locationLabel } from '../../../components/location-select';
@@ -12,11 +12,14 @@ import {
 } from '../../../lib/report-filters/use-report-filters';
 import { OPERATOR_LOCATION } from '../api/back-office-keys';
 import { useDashboard } from '../api/get-dashboard';
+import { deltaOf, previousPeriodName } from '../lib/comparison';
 import { ItemsSoldTable, itemsSoldRows, SalesBySourceTable, SalesByVendorTable } from './dashboard-tables';
 import { DetailModals } from './detail-modals';
 import { LazySalesBarChart as SalesBarChart } from './lazy-sales-bar-chart';
 import { Panel } from './panel';
 import { type Stat, StatCards } from './stat-cards';
+
+const hourLabel = (hour: number) => String(hour).padStart(2, '0');
 
 interface DashboardProps {
   /**
@@ -26,24 +29,80 @@ interface DashboardProps {
   locations?: readonly KitchacoLocation[];
 }
 
+type Compared = keyof NonNullable<DashboardResponse['previous_period']> & keyof DashboardResponse;
+
+/** The compared period's name, from the dates the figures are for (the shown data may be the previous filter's). */
+function comparedWith(d: DashboardResponse): string {
+  const from = parseWireDate(d.start_date);
+  const to = parseWireDate(d.end_date);
+  return from && to ? previousPeriodName(from, to) : 'previous period';
+}
+
+/** A wire date ("01 Nov 2026") as the filters show dates ("01/11/2026"). */
+function wireDateShown(wire: string): string {
+  const date = parseWireDate(wire);
+  return date ? displayDate(date) : wire;
+}
+
 function stats(d: DashboardResponse): Stat[] {
+  const period = comparedWith(d);
+  // Each card: its figure, how it is written, and whether a rise is good news (null: neither).
+  const stat = (label: string, key: Compared, write: (n: number) => string, upIsGood: boolean | null) => {
+    const value = d[key] as number;
+    const previous = d.previous_period?.[key] as number | undefined;
+    return { label, value: write(value), delta: deltaOf(value, previous, period, upIsGood) };
+  };
   return [
-    { label: 'Total sales', value: aud(d.total_sales) },
-    { label: 'Kitchaco sales', value: aud(d.kitchaco_sales) },
-    { label: 'Cash sales', value: aud(d.cash_sales) },
-    { label: 'Card sales', value: aud(d.card_sales) },
-    // Already taken off total, Kitchaco and card sales (negative; a canceled order's reversal is positive).
-    { label: 'Card refunds', value: aud(d.card_refunds) },
-    { label: 'Marketplace sales', value: aud(d.marketplace_sales) },
-    { label: 'Stock sent', value: aud(d.total_stock_sent) },
-    { label: 'Orders', value: formatCount(d.num_orders) },
-    { label: 'Completed orders', value: formatCount(d.num_completed_orders) },
-    { label: 'Canceled orders', value: formatCount(d.num_canceled_orders) },
-    { label: 'Average order', value: aud(d.avg_order) },
+    stat('Total sales', 'total_sales', aud, true),
+    stat('Kitchaco sales', 'kitchaco_sales', aud, true),
+    stat('Cash sales', 'cash_sales', aud, true),
+    stat('Card sales', 'card_sales', aud, true),
+    // Already taken off total, Kitchaco and card sales (negative; a canceled order's reversal is
+    // positive): a rise is fewer refunds.
+    stat('Card refunds', 'card_refunds', aud, true),
+    stat('Marketplace sales', 'marketplace_sales', aud, true),
+    stat('Stock sent', 'total_stock_sent', aud, null),
+    stat('Orders', 'num_orders', formatCount, true),
+    stat('Completed orders', 'num_completed_orders', formatCount, true),
+    stat('Canceled orders', 'num_canceled_orders', formatCount, false),
+    stat('Average order', 'avg_order', aud, true),
   ];
 }
 
-const hourLabel = (hour: number) => String(hour).padStart(2, '0');
+/** The hour chart's rows: this period and, when the server gave it, the previous one. */
+function hourRows(d: DashboardResponse) {
+  const previous = new Map(d.previous_period?.sales_by_hours.map((h) => [h.hour, h.total]));
+  return d.sales_by_hours.map((h) => ({
+    hour: hourLabel(h.hour),
+    total: h.total,
+    previous: previous.get(h.hour) ?? 0,
+  }));
+}
+
+function locationRows(d: DashboardResponse) {
+  const previous = new Map(d.previous_period?.sales_by_locations.map((l) => [l.id, l.total_sales]));
+  return d.sales_by_locations.map((l) => ({
+    location: l.location,
+    total_sales: l.total_sales,
+    previous: previous.get(l.id) ?? 0,
+  }));
+}
+
+/**
+ * Brands by name (for all locations the server merges them by name), then the brands that sold
+ * only in the previous period, so a brand that stopped selling still shows.
+ */
+function vendorRows(d: DashboardResponse) {
+  const previous = new Map(d.previous_period?.sales_by_vendors.map((v) => [v.name, v.total]));
+  const rows = d.sales_by_vendors.map((v) => ({
+    name: v.name,
+    total: v.total,
+    previous: previous.get(v.name) ?? 0,
+  }));
+  const shown = new Set(rows.map((r) => r.name));
+  for (const [name, total] of previous) if (!shown.has(name)) rows.push({ name, total: 0, previous: total });
+  return rows;
+}
 
 /**
  * The sales dashboard of /admin and /operator-admin: filters kept with every report screen, headline
@@ -117,15 +176,22 @@ export function Dashboard({ locations }: DashboardProps) {
           style={dashboard.isPlaceholderData ? { opacity: 0.6 } : undefined}
           aria-busy={dashboard.isFetching}
         >
+          {data.previous_period && (
+            <Text size="sm" c="dimmed">
+              Changes are against the {comparedWith(data)}, {wireDateShown(data.previous_period.start_date)}{' '}
+              to {wireDateShown(data.previous_period.end_date)}; the charts show that period in gray.
+            </Text>
+          )}
           <StatCards stats={stats(data)} />
           <DetailModals details={data} filenameOf={filenameOf} />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
             <SalesBySourceTable sources={data.sales_by_source} filename={filenameOf('sales-by-source')} />
             <Panel title="Sales by Location">
               <SalesBarChart
-                data={data.sales_by_locations}
+                data={locationRows(data)}
                 dataKey="location"
                 valueKey="total_sales"
+                previousKey={data.previous_period ? 'previous' : undefined}
                 label="Sales by location"
                 horizontal
                 empty="No sales in this period."
@@ -133,9 +199,10 @@ export function Dashboard({ locations }: DashboardProps) {
             </Panel>
             <Panel title="Sales by Vendor (chart)">
               <SalesBarChart
-                data={data.sales_by_vendors}
+                data={vendorRows(data)}
                 dataKey="name"
                 valueKey="total"
+                previousKey={data.previous_period ? 'previous' : undefined}
                 label="Sales by vendor"
                 horizontal
                 empty="No sales in this period."
@@ -143,9 +210,10 @@ export function Dashboard({ locations }: DashboardProps) {
             </Panel>
             <Panel title="Sales by Hour">
               <SalesBarChart
-                data={data.sales_by_hours.map((h) => ({ hour: hourLabel(h.hour), total: h.total }))}
+                data={hourRows(data)}
                 dataKey="hour"
                 valueKey="total"
+                previousKey={data.previous_period ? 'previous' : undefined}
                 label="Sales by hour of the day"
                 spoken={(hour) => `${hour}:00`}
                 xAxisLabel="Hour of the day (00 = midnight to 1 am)"

@@ -1,28 +1,23 @@
-import { Group, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
+import { NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { NavLink } from 'react-router';
 
 export interface StaffNavItem {
   label: string;
   to: string;
-  /** The part of the business the screen belongs to; a portal whose items have groups gets a sidebar. */
+  /** The part of the business the screen belongs to: the heading it is listed under. */
   group?: string;
 }
 
-/** Whether the items are many enough to be grouped in a sidebar rather than one row. */
-export function isGroupedNav(items: readonly StaffNavItem[]): boolean {
-  return items.some((item) => item.group !== undefined);
-}
-
-function StaffNavLink({ item, fullWidth }: { item: StaffNavItem; fullWidth: boolean }) {
+function StaffNavLink({ item, onNavigate }: { item: StaffNavItem; onNavigate?: () => void }) {
   return (
     <MantineNavLink
       component={NavLink}
       to={item.to}
       end
-      // Filled: white on blue 8 (4.8:1); the light variant's blue on pale blue fails WCAG AA.
+      onClick={onNavigate}
+      // Filled: white on the primary colour's filled shade; the light variant fails WCAG AA.
       variant="filled"
       label={item.label}
-      w={fullWidth ? '100%' : 'auto'}
       fw={600}
       style={{ borderRadius: 'var(--mantine-radius-sm)' }}
     />
@@ -30,21 +25,12 @@ function StaffNavLink({ item, fullWidth }: { item: StaffNavItem; fullWidth: bool
 }
 
 /**
- * The staff page's navigation: one link per screen of the signed-in portal, the current one marked.
- * A few screens make one row under the title; grouped screens (the super admin's) a sidebar with a
- * heading per group.
+ * The staff page's navigation: one link per screen of the signed-in portal, the current one marked,
+ * under a heading per group (the portal decides the groups by role, staff-portals.ts). The same
+ * list is the sidebar on wide screens and the drawer's content on narrow ones.
  */
-export function StaffNav({ items }: { items: readonly StaffNavItem[] }) {
+export function StaffNav({ items, onNavigate }: { items: readonly StaffNavItem[]; onNavigate?: () => void }) {
   if (items.length === 0) return null;
-  if (!isGroupedNav(items)) {
-    return (
-      <Group component="nav" aria-label="Staff" gap={4} wrap="wrap">
-        {items.map((item) => (
-          <StaffNavLink key={item.to} item={item} fullWidth={false} />
-        ))}
-      </Group>
-    );
-  }
   const groups = new Map<string, StaffNavItem[]>();
   for (const item of items) {
     const group = item.group ?? '';
@@ -60,7 +46,7 @@ export function StaffNav({ items }: { items: readonly StaffNavItem[] }) {
             </Text>
           )}
           {links.map((item) => (
-            <StaffNavLink key={item.to} item={item} fullWidth />
+            <StaffNavLink key={item.to} item={item} onNavigate={onNavigate} />
           ))}
         </Stack>
       ))}
