@@ -7,6 +7,7 @@ import { openDatabase } from './db/open.js';
 import { startRollupFolder } from './db/rollups.js';
 import { startDemoMarketplaces } from './demo/marketplaces.js';
 import { DEMO_PASSWORD, demoAccountsNote, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
+import { createImageStore } from './integrations/adapters.js';
 import { assertPortFree, loadEnvFile } from './lib/env-file.js';
 import { disableAccountsWithPassword } from './modules/auth/auth.service.js';
 import { startDeviceCodePoller } from './modules/kiosks/kiosks.service.js';
@@ -51,7 +52,11 @@ async function main(): Promise<void> {
   if (config.demo && (await isDatabaseEmpty(database.db))) {
     const started = Date.now();
     process.stdout.write(`Empty database: seeding demo data (scale ${config.demoScale}) ...\n`);
-    const summary = await seedDemoData(database.db, { scale: config.demoScale, now: clock.now() });
+    const summary = await seedDemoData(database.db, {
+      scale: config.demoScale,
+      now: clock.now(),
+      images: createImageStore(config),
+    });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const lines = [
       '',

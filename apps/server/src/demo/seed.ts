@@ -48,11 +48,13 @@ import {
   vendorKitchens,
   vendors,
 } from '../db/schema/index.js';
+import type { ImageStore } from '../integrations/images.js';
 import { hashPassword } from '../modules/auth/secrets.js';
 import { insertRows, resetSequence } from './batch.js';
 import {
   BRANDS,
   BRANDS_BY_LOCATION,
+  type BrandDef,
   CATEGORIES,
   EXTRA_OPERATOR_NAMES,
   EXTRA_SUBURBS,
@@ -77,6 +79,7 @@ import {
   type PlannedOrder,
 } from './orders.js';
 import { seedPayoutReports } from './payouts.js';
+import { type BrandPictures, storeDemoPictures } from './pictures.js';
 import { hashString, Random } from './random.js';
 import { type StockLocation, seedStock } from './stock.js';
 
@@ -107,6 +110,12 @@ export interface DemoOptions {
   /** The clock: the history ends here. */
   now: Date;
   seed?: number;
+  /**
+   * Where the brands' and meals' pictures are stored (the server's image store, as an upload
+   * would be); without it they have none and show the app's placeholder (tests that do not look
+   * at pictures, benchmarks).
+   */
+  images?: ImageStore;
 }
 
 export interface DemoSummary {
@@ -173,9 +182,13 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSummary> {
+  // The pictures are composed on sharp's threads while the rows are written, and set at the end.
+  const pictures = options.images ? storeDemoPictures(options.images, BRANDS) : null;
+  // Awaited inside the transaction; this only keeps a failure there from being reported twice.
+  pictures?.catch(() => undefined);
   // One argon2 hash (about 50 ms) shared by every demo staff account.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const summary = await db.transaction((tx) => seedInto(tx, options, passwordHash));
+  const summary = await db.transaction((tx) => seedInto(tx, options, passwordHash, pictures));
   // The history's figures go into the rollups now, not in the server's first fold, which on the
   // embedded database would hold up the first requests.
   await foldRollups(db);
@@ -198,7 +211,12 @@ interface LocationPlan {
   minStockDeliveryCharge: string;
 }
 
-async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string): Promise<DemoSummary> {
+async function seedInto(
+  db: DbOrTx,
+  options: DemoOptions,
+  passwordHash: string,
+  pictures: Promise<Map<string, BrandPictures>> | null,
+): Promise<DemoSummary> {
   const shape = demoShape(options.scale);
   const seed = (options.seed ?? DEFAULT_SEED) ^ hashString(String(options.scale));
   const root = new Random(seed);
@@ -312,6 +330,7 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
   const comboRows: (typeof mealCombos.$inferInsert)[] = [];
   const subitemRows: (typeof mealSubitems.$inferInsert)[] = [];
   const brandSeen = new Set<number>();
+  const brandOfVendor = new Map<number, BrandDef>();
   const orderVendorsByLocation = new Map<
     number,
     { vendor: OrderLocation['vendors'][number]; weight: number }[]
@@ -325,6 +344,7 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
       const firstOfBrand = !brandSeen.has(brandIndex);
       brandSeen.add(brandIndex);
       const vendorId = vendorRows.length + 1;
+      brandOfVendor.set(vendorId, brand);
       vendorRows.push({
         id: vendorId,
         locationId: plan.id,
@@ -734,6 +754,17 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
   // --- Uber Eats payout reports of the latest fortnights, for the invoice's reconciliation -------
   await seedPayoutReports(db, { today, timeZone: tz, now });
 
+  // --- Pictures: every brand's logo and cover, every meal's picture ---------------------------
+  if (pictures) {
+    const stored = await pictures;
+    const ofVendor = (vendorId: number) => stored.get(brandOfVendor.get(vendorId)!.slug)!;
+    await setPictures(
+      db,
+      vendorRows.map((v) => ({ id: v.id!, logo: ofVendor(v.id!).logo, image: ofVendor(v.id!).cover })),
+      mealRows.map((m) => ({ id: m.id!, image: ofVendor(m.vendorId).meals.get(m.name)! })),
+    );
+  }
+
   return {
     locations: plans.length,
     vendors: vendorRows.length,
@@ -743,6 +774,28 @@ async function seedInto(db: DbOrTx, options: DemoOptions, passwordHash: string):
     stockOrders: stock.orders,
     accounts,
   };
+}
+
+/** Sets the stored pictures' addresses on the vendors and meals, as their uploads would. */
+async function setPictures(
+  db: DbOrTx,
+  vendorPictures: { id: number; logo: string; image: string }[],
+  mealPictures: { id: number; image: string }[],
+): Promise<void> {
+  const vendorValues = sql.join(
+    vendorPictures.map((v) => sql`(${v.id}::int, ${v.logo}::text, ${v.image}::text)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`UPDATE vendors SET logo = p.logo, image = p.image FROM (VALUES ${vendorValues}) AS p(id, logo, image) WHERE vendors.id = p.id`,
+  );
+  const mealValues = sql.join(
+    mealPictures.map((m) => sql`(${m.id}::int, ${m.image}::text)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`UPDATE meals SET image = p.image FROM (VALUES ${mealValues}) AS p(id, image) WHERE meals.id = p.id`,
+  );
 }
 
 /** The demo customer's own history at Reservoir: pickups and deliveries, one canceled, one live. */

@@ -55,6 +55,13 @@ function ledgerPayment(db: Db) {
   };
 }
 
+/** The image store the settings name: a bucket (local folder behind it) or the local folder. */
+export function createImageStore(config: Config): ImageStore {
+  return config.images.s3
+    ? s3ImageStore(config.images.s3, localImageStore(config.images.dir))
+    : localImageStore(config.images.dir);
+}
+
 /** `db`: where the local test provider finds payments another instance took. */
 export function createAdapters(config: Config, log: FastifyBaseLogger, db?: Db): Adapters {
   return {
@@ -65,9 +72,7 @@ export function createAdapters(config: Config, log: FastifyBaseLogger, db?: Db):
       config.payments.provider === 'square'
         ? squarePayments(config.payments.square)
         : localPayments(db ? ledgerPayment(db) : undefined),
-    images: config.images.s3
-      ? s3ImageStore(config.images.s3, localImageStore(config.images.dir))
-      : localImageStore(config.images.dir),
+    images: createImageStore(config),
     cardTerminals:
       config.cardTerminals.kind === 'square'
         ? squareCardTerminals(config.cardTerminals)

@@ -15,6 +15,16 @@ interface FoodImageProps {
   /** Fixed width (a thumbnail); full width when left out. */
   w?: number;
   radius?: 'xs' | 'sm' | 'md' | 'lg';
+  /**
+   * Above the fold (the first cards a page shows): loaded at once and ahead of other images,
+   * instead of lazily when it nears the screen.
+   */
+  priority?: boolean;
+  /**
+   * Only for a picture shown without its name beside it: what it shows. Left out, the picture is
+   * decorative (see below).
+   */
+  alt?: string;
 }
 
 function initials(name: string): string {
@@ -26,31 +36,48 @@ function initials(name: string): string {
     .join('');
 }
 
+const usable = (src: string | null | undefined): src is string =>
+  !!src && src.trim() !== '' && src.trim().toUpperCase() !== 'NULL';
+
 /**
- * A dish or brand picture, decorative (the name is always written beside it). Without a picture, or
- * when it fails to load, a tinted tile with the name's initials stands in.
+ * A dish or brand picture. Its box has a fixed size before it loads (h, and w or the full width,
+ * also written as the img's width and height), so nothing moves when it arrives; it loads lazily
+ * and decodes off the main thread unless `priority` says it is above the fold.
+ *
+ * Alt text, one rule: the name is always the picture's caption (written beside it, in the same card
+ * or link), so the picture is decorative (alt="") and a screen reader reads the name once; a
+ * picture shown without its name passes `alt`.
+ *
+ * Without a picture, or when it fails to load, a tinted tile with the name's initials stands in;
+ * the same tint shows behind a picture while it loads.
  */
-export function FoodImage({ src, name, seed, h, w, radius = 'md' }: FoodImageProps) {
-  const [failed, setFailed] = useState(false);
-  const usable = src && src.trim() !== '' && src.trim().toUpperCase() !== 'NULL' && !failed;
-  if (usable) {
+export function FoodImage({ src, name, seed, h, w, radius = 'md', priority = false, alt }: FoodImageProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const tint = TINTS[Math.abs(seed) % TINTS.length];
+  if (usable(src) && failed !== src) {
     return (
       <Image
         src={src}
-        alt=""
+        alt={alt ?? ''}
         h={h}
         w={w}
+        width={w}
+        height={typeof h === 'number' ? h : undefined}
+        loading={priority ? 'eager' : 'lazy'}
+        decoding="async"
+        fetchPriority={priority ? 'high' : undefined}
         radius={radius}
         fit="cover"
-        style={w ? { flex: 'none' } : undefined}
-        onError={() => setFailed(true)}
+        style={{ flex: w ? 'none' : undefined, background: `var(--mantine-color-${tint}-1)` }}
+        onError={() => setFailed(src)}
       />
     );
   }
-  const tint = TINTS[Math.abs(seed) % TINTS.length];
   return (
     <Box
-      aria-hidden
+      aria-hidden={alt === undefined ? true : undefined}
+      role={alt === undefined ? undefined : 'img'}
+      aria-label={alt}
       h={h}
       w={w}
       style={{
