@@ -90,3 +90,10 @@ export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 export const STAFF_ROLES = ['stock_user', 'operator', 'stock_admin', 'super_admin', 'kitchen'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * The answer to every staff call but `change_password` (HTTP 403) while the account is signed in
+ * with a temporary password. Here, not beside the staff schemas: the web's entry reads it, and a
+ * schema module would bring zod into every first screen.
+ */
+export const CHANGE_PASSWORD_FIRST = 'Please change your temporary password first.';

@@ -14,12 +14,6 @@ export type StaffRoleName = z.infer<typeof staffRole>;
 /** The roles bound to one location (`kitchaco` required). */
 export const LOCATION_ROLES: readonly StaffRoleName[] = ['operator', 'kitchen', 'stock_user'];
 
-/**
- * The answer to every staff call but `change_password` (HTTP 403) while the account is signed in
- * with a temporary password.
- */
-export const CHANGE_PASSWORD_FIRST = 'Please change your temporary password first.';
-
 /** The shortest password a staff account may choose (a temporary one is longer and random). */
 export const MIN_STAFF_PASSWORD_LENGTH = 12;
 
