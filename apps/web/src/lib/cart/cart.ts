@@ -1,4 +1,3 @@
-import { type CartLineInput, cartLineTotal, type Mills, sum, toMills } from '@kitchaco/domain';
 import type { Cart, CartLine } from './cart-schema';
 
 export type { Cart, CartLine } from './cart-schema';
@@ -76,28 +75,4 @@ export function withQuantity(cart: Cart, key: string, quantity: number): Cart {
 export function withoutLine(cart: Cart, key: string): Cart {
   const { [key]: _removed, ...lines } = cart.lines;
   return Object.keys(lines).length === 0 ? EMPTY_CART : { ...cart, lines };
-}
-
-/** The menu-priced line total: (unit price + combos) x quantity, by the domain's money rules. */
-export function previewLineTotal(line: Pick<CartLine, 'unitPrice' | 'combos' | 'quantity'>): Mills {
-  return cartLineTotal(
-    toMills(line.unitPrice),
-    line.combos.map((c) => toMills(c.price)),
-    line.quantity,
-  );
-}
-
-export function previewSubTotal(cart: Cart): Mills {
-  return sum(cartLines(cart).map(previewLineTotal));
-}
-
-/** The lines as the checkout contract takes them: ids only, the server prices them. */
-export function checkoutLines(cart: Cart): CartLineInput[] {
-  return cartLines(cart).map((line) => ({
-    meal_id: line.mealId,
-    quantity: line.quantity,
-    subitem_id: line.subitem?.id ?? null,
-    combo_ids: line.combos.map((c) => c.id),
-    ...(line.specialRequest.trim() ? { special_request: line.specialRequest.trim() } : {}),
-  }));
 }

@@ -8,8 +8,9 @@ import { DocumentTitle } from '../../../components/document-title';
 import { CartLines } from '../../../features/cart/components/cart-lines';
 import { CravingCard } from '../../../features/cart/components/craving-card';
 import { useGoToRestaurants } from '../../../features/customer-shell/hooks/use-customer-tab';
-import { cartLines, previewSubTotal, withoutLine, withQuantity } from '../../../lib/cart/cart';
+import { cartLines, withoutLine, withQuantity } from '../../../lib/cart/cart';
 import { cartStore } from '../../../lib/cart/cart-store';
+import { previewSubTotal } from '../../../lib/cart/cart-totals';
 import { useCart } from '../../../lib/cart/use-cart';
 import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
 

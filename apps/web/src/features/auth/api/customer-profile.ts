@@ -1,6 +1,6 @@
-import type { CustomerProfile, UpdateCustomerRequest } from '@kitchaco/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { customerRouteLazy } from '../../../api';
+import type { CustomerProfile } from '@kitchaco/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { customerRouteLazy } from '../../../api/customer-fetch';
 
 export const customerQueries = {
   all: () => ['customer'] as const,
@@ -21,28 +21,11 @@ export function getCustomerProfile(userId: number, signal?: AbortSignal): Promis
   );
 }
 
-export function updateCustomerProfile(userId: number, body: UpdateCustomerRequest): Promise<CustomerProfile> {
-  return customerRouteLazy(
-    'authCalls',
-    'updateCustomer',
-    { method: 'PUT', url: '/api/v1/customers/:id/' },
-    { params: { id: userId }, body },
-  );
-}
-
 /** The signed-in customer's profile; disabled while signed out. */
 export function useCustomerProfile(userId: number | undefined) {
   return useQuery({
     ...customerQueries.profile(userId ?? 0),
     enabled: userId !== undefined,
-  });
-}
-
-export function useUpdateCustomerProfile(userId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateCustomerRequest) => updateCustomerProfile(userId, body),
-    onSuccess: (profile) => queryClient.setQueryData(customerQueries.profile(userId).queryKey, profile),
   });
 }
 

@@ -1,6 +1,6 @@
 import type { LoginPhoneRequest } from '@kitchaco/domain';
 import { useMutation } from '@tanstack/react-query';
-import { publicRouteLazy } from '../../../api';
+import { publicRouteLazy } from '../../../api/call';
 
 export function loginPhone(body: LoginPhoneRequest) {
   return publicRouteLazy(

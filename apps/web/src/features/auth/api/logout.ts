@@ -1,4 +1,4 @@
-import { apiFetch } from '../../../api';
+import { apiFetch } from '../../../api/api-client';
 import { sendRouteLazy } from '../../../api/call';
 
 /** Revokes a token on the server. Best effort: the caller forgets the session whatever happens. */

@@ -2,22 +2,26 @@ import { Button, Menu } from '@mantine/core';
 import { IconLogout, IconReceipt, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
+import { useCustomerLogout } from '../hooks/use-customer-logout';
 import { ACCOUNT_BUTTON } from './account-button';
 
 export interface CustomerAccountMenuProps {
   name: string;
   busy: boolean;
   onProfile: (() => void) | null;
-  onLogout: () => void;
 }
 
-/** Profile, Orders and Logout under the signed-in customer's name (Mantine Menu: loaded on demand). */
-export function CustomerAccountMenu({ name, busy, onProfile, onLogout }: CustomerAccountMenuProps) {
+/**
+ * Profile, Orders and Logout under the signed-in customer's name (Mantine Menu and the logout: loaded
+ * on demand).
+ */
+export function CustomerAccountMenu({ name, busy, onProfile }: CustomerAccountMenuProps) {
+  const logout = useCustomerLogout();
   return (
     // No focus placeholder: axe rejects a non-menuitem child of role="menu"; focus goes to the first item.
     <Menu position="bottom-end" width={200} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <Button {...ACCOUNT_BUTTON} loading={busy}>
+        <Button {...ACCOUNT_BUTTON} loading={busy || logout.isPending}>
           {name}
         </Button>
       </Menu.Target>
@@ -36,7 +40,7 @@ export function CustomerAccountMenu({ name, busy, onProfile, onLogout }: Custome
         >
           Orders
         </Menu.Item>
-        <Menu.Item leftSection={<IconLogout aria-hidden size={16} />} onClick={onLogout}>
+        <Menu.Item leftSection={<IconLogout aria-hidden size={16} />} onClick={() => void logout.run()}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>

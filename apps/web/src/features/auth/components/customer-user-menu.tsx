@@ -2,7 +2,6 @@ import { Button } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useCustomerSession } from '../../../lib/session/use-customer-session';
 import { useCustomerProfile } from '../api/customer-profile';
-import { useCustomerLogout } from '../hooks/use-customer-logout';
 import { ACCOUNT_BUTTON } from './account-button';
 import { LazyCustomerLoginModal, LazyProfileModal } from './lazy-dialogs';
 
@@ -16,7 +15,6 @@ const CustomerAccountMenu = lazy(async () => ({
 export function CustomerUserMenu() {
   const session = useCustomerSession();
   const profile = useCustomerProfile(session?.userId);
-  const logout = useCustomerLogout();
   const [dialog, setDialog] = useState<'login' | 'profile' | null>(null);
 
   useEffect(() => {
@@ -28,7 +26,7 @@ export function CustomerUserMenu() {
   const name = profile.data
     ? profile.data.username?.trim() || profile.data.phone || 'Your account'
     : 'Your account';
-  const busy = profile.isPending || logout.isPending;
+  const busy = profile.isPending;
 
   return (
     <>
@@ -44,7 +42,6 @@ export function CustomerUserMenu() {
             name={name}
             busy={busy}
             onProfile={profile.data ? () => setDialog('profile') : null}
-            onLogout={() => logout.mutate()}
           />
         </Suspense>
       ) : (

@@ -3,7 +3,7 @@ import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../api';
 import { type FieldErrors, fieldErrors } from '../../../lib/schema-errors';
-import { useUpdateCustomerProfile } from '../api/customer-profile';
+import { useUpdateCustomerProfile } from '../api/update-customer-profile';
 
 interface ProfileFormProps {
   userId: number;

@@ -1,7 +1,8 @@
 import { formatAUD, toMills } from '@kitchaco/domain';
 import { ActionIcon, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type CartLine, MAX_LINE_QUANTITY, previewLineTotal } from '../../../lib/cart/cart';
+import { type CartLine, MAX_LINE_QUANTITY } from '../../../lib/cart/cart';
+import { previewLineTotal } from '../../../lib/cart/cart-totals';
 
 interface CartLinesProps {
   lines: readonly CartLine[];

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicRouteLazy } from '../../../api';
+import { publicRouteLazy } from '../../../api/call';
 
 export const locationQueries = {
   all: () => ['locations'] as const,

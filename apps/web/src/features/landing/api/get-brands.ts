@@ -1,6 +1,6 @@
 import type { Vendor } from '@kitchaco/domain';
 import { useQuery } from '@tanstack/react-query';
-import { publicRouteLazy } from '../../../api';
+import { publicRouteLazy } from '../../../api/call';
 
 /** Every active brand of every location (a brand cooked in three locations is three vendors). */
 export function useAllBrands() {

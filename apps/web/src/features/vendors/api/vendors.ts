@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicRouteLazy } from '../../../api';
+import { publicRouteLazy } from '../../../api/call';
 
 const FIVE_MINUTES = 5 * 60_000;
 
