@@ -67,13 +67,18 @@ async function staffSession(who) {
 }
 
 /**
- * [name, path, who, steps] — who: undefined (visitor), 'customer', or a STAFF key; steps (optional)
- * bring the screen to a state before the picture: ["tab", name], ["button", name],
- * ["select", label, option], ["fill", label, text], ["file", fileName, content].
+ * [name, path, who, steps, width] — who: undefined (visitor), 'customer', or a STAFF key; steps
+ * (optional) bring the screen to a state before the picture: ["tab", name], ["button", name],
+ * ["link", name] (the first visible link of that exact name), ["select", label, option],
+ * ["fill", label, text], ["file", fileName, content]; width (optional): the viewport's, 1400 else.
+ * Map and Restaurants share `/` (the tab lives in the history entry, not the address): the
+ * Restaurants pictures open `/` and click the tab's link, as a customer does.
  */
 const SCREENS = [
   ['home-map', '/'],
-  ['home-restaurants', '/?tab=restaurants'],
+  ['home-restaurants', '/', undefined, [['link', 'Restaurants']]],
+  // Customer pages need 1350 px (the spec); a phone gets the app download prompt.
+  ['home-phone', '/', undefined, [], 390],
   ['vendor', '/vendor:1'],
   ['cart', '/cart', 'customer'],
   ['orders', '/orders', 'customer'],
@@ -93,9 +98,9 @@ const browser = await chromium.launch({
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
 });
 const extra = process.env.SCREENS ? JSON.parse(process.env.SCREENS) : [];
-for (const [name, path, who, steps] of [...SCREENS, ...extra]) {
+for (const [name, path, who, steps, width = 1400] of [...SCREENS, ...extra]) {
   if (filter && !name.includes(filter)) continue;
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 900 } });
   const storage = who === 'customer' ? await customerSession() : who ? await staffSession(who) : {};
   await context.addInitScript((entries) => {
     if (!window.sessionStorage.getItem('screens.init')) {
@@ -111,6 +116,8 @@ for (const [name, path, who, steps] of [...SCREENS, ...extra]) {
   for (const [kind, a, b] of steps ?? []) {
     if (kind === 'tab') await page.getByRole('tab', { name: a }).click();
     else if (kind === 'button') await page.getByRole('button', { name: a, exact: true }).first().click();
+    else if (kind === 'link')
+      await page.getByRole('link', { name: a, exact: true }).locator('visible=true').first().click();
     else if (kind === 'fill') await page.getByLabel(a).first().fill(b);
     else if (kind === 'file') {
       await page
@@ -121,6 +128,7 @@ for (const [name, path, who, steps] of [...SCREENS, ...extra]) {
       await page.getByRole('combobox', { name: a }).first().click();
       await page.getByRole('option', { name: b }).first().click();
     }
+    await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
     await page.waitForTimeout(600);
   }
   const file = join(out, `${name}.png`);

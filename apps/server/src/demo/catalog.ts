@@ -1847,29 +1847,42 @@ export const SPECIAL_REQUESTS = [
   'Sauce on the side',
 ];
 
-export const FEED_POSTS: { title: string; body: string; link: string; daysAgo: number }[] = [
+/**
+ * Each post's "Read more" goes somewhere else than the feed: the brand's page (`brand`, resolved to
+ * `/vendor:{id}` by the seed), a page of the site (`link`), or, with neither, the post's own view in
+ * the app (docs/customer-app.md).
+ */
+export const FEED_POSTS: {
+  title: string;
+  body: string;
+  link: string | null;
+  brand?: { title: string; location: string };
+  daysAgo: number;
+}[] = [
   {
     title: 'Bangkok Street lands in Box Hill',
     body: 'Pad Thai, green curry and Thai iced tea are now on the menu at our Box Hill kitchen. Order for pickup or delivery.',
-    link: '/',
+    link: null,
+    brand: { title: 'Bangkok Street', location: 'Box Hill' },
     daysAgo: 2,
   },
   {
     title: '10% off your first order',
     body: 'New to Kitchaco? Use code WELCOME10 at checkout for 10% off your first order from any of our brands.',
-    link: '/',
+    link: null,
     daysAgo: 6,
   },
   {
     title: 'Late-night desserts at Richmond',
     body: 'Sweet Tooth now takes orders until 10 pm every night. Brownies, waffles and thick shakes, delivered.',
-    link: '/',
+    link: null,
+    brand: { title: 'Sweet Tooth', location: 'Richmond' },
     daysAgo: 13,
   },
   {
     title: 'Five dollars off orders over $25',
     body: 'Enter FIVEOFF at checkout on any order of $25 or more. One use per order, pickup or delivery.',
-    link: '/',
+    link: null,
     daysAgo: 21,
   },
   {

@@ -603,6 +603,13 @@ async function seedInto(
   await insertRows(db, customers, customerRows);
 
   // --- Content: feed, promo codes, kiosks, fortnight periods ------------------------------------
+  /** A post about a brand links to that brand's page at the location it names. */
+  const brandLink = (brand: { title: string; location: string }) => {
+    const plan = plans.find((p) => p.def.name === brand.location);
+    const vendor = vendorRows.find((v) => v.locationId === plan?.id && v.title === brand.title);
+    if (!vendor?.id) throw new Error(`Feed post about ${brand.title} at ${brand.location}: no such brand`);
+    return `/vendor:${vendor.id}`;
+  };
   await insertRows(
     db,
     feedPosts,
@@ -611,7 +618,7 @@ async function seedInto(
       title: post.title,
       body: post.body,
       image: null,
-      link: post.link,
+      link: post.brand ? brandLink(post.brand) : post.link,
       publishedAt: new Date(now.getTime() - post.daysAgo * 86_400_000),
     })),
   );

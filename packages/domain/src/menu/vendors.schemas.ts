@@ -21,6 +21,20 @@ export const vendor = z.object({
    * closures that have not ended. Older clients ignore it; the checkout enforces it.
    */
   schedule: brandSchedule.optional(),
+  /**
+   * $ (1) to $$$$ (4) from the median price of its mains on sale (`priceLevel`,
+   * docs/customer-app.md); null when nothing is on sale. Older servers do not send it.
+   */
+  price_level: z.literal([1, 2, 3, 4]).nullable().optional(),
+  /**
+   * Minutes until an order placed now could be picked up ("Pickup in 15-30 min", `pickupEstimate`,
+   * docs/customer-app.md), from the kitchen's current load; null when the brand is closed, the
+   * kitchen is paused (busy) or fully booked for hours. Older servers do not send it.
+   */
+  pickup_estimate: z
+    .object({ min_minutes: z.number().int().min(0), max_minutes: z.number().int().min(0) })
+    .nullable()
+    .optional(),
 });
 export type Vendor = z.infer<typeof vendor>;
 export const vendorList = z.array(vendor);

@@ -17,7 +17,13 @@ export function listVendorRows(db: DbOrTx, locationId?: number) {
     .select({
       vendor: vendors,
       locationAddress: locations.address,
-      place: { id: locations.id, timeZone: locations.timeZone, openingHours: locations.openingHours },
+      place: {
+        id: locations.id,
+        timeZone: locations.timeZone,
+        openingHours: locations.openingHours,
+        slotCapacityItems: locations.slotCapacityItems,
+        busyUntil: locations.busyUntil,
+      },
     })
     .from(vendors)
     .innerJoin(locations, eq(locations.id, vendors.locationId))
@@ -43,6 +49,16 @@ export function kitchensOfVendors(db: DbOrTx, vendorIds: number[]) {
 
 export function listKitchens(db: DbOrTx) {
   return db.select({ id: kitchens.id, title: kitchens.title }).from(kitchens).orderBy(asc(kitchens.title));
+}
+
+/** Prices of the Enabled meals of some vendors, with their category's title (for price levels). */
+export function enabledMealPrices(db: DbOrTx, vendorIds: number[]) {
+  if (vendorIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ vendorId: meals.vendorId, price: meals.price, category: mealCategories.title })
+    .from(meals)
+    .leftJoin(mealCategories, eq(mealCategories.id, meals.categoryId))
+    .where(and(inArray(meals.vendorId, vendorIds), eq(meals.status, 'Enabled')));
 }
 
 /** Enabled meals of a vendor with their category. */

@@ -1,6 +1,12 @@
 import {
   type FeedPost,
   type MenuMeal,
+  nextSlot,
+  openAt,
+  PICKUP_ESTIMATE_SEARCH_SLOTS,
+  pickupEstimate,
+  priceLevel,
+  slotOf,
   toAmount,
   toMills,
   type Vendor,
@@ -11,7 +17,8 @@ import type { feedPosts } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { changeCatalog } from '../../lib/catalog-cache.js';
 import { recordAudit } from '../audit/audit.record.js';
-import { locationScheduleData, presentSchedule } from '../kitchen/schedules.js';
+import { slotLoad } from '../kitchen/capacity.js';
+import { locationScheduleData, presentSchedule, scheduleOf } from '../kitchen/schedules.js';
 import * as q from './vendors.queries.js';
 
 const amount = (v: string) => toAmount(toMills(v));
@@ -22,20 +29,47 @@ const image = (v: string | null) => (v && v !== 'NULL' ? v : null);
 const soldOut = (until: Date | string | null, now: Date) =>
   until && new Date(until).getTime() > now.getTime() ? new Date(until).toISOString() : null;
 
-async function presentVendors(
-  app: AppContext,
-  rows: Awaited<ReturnType<typeof q.listVendorRows>>,
-): Promise<Vendor[]> {
-  const places = [...new Map(rows.map((r) => [r.place.id, r.place])).values()];
-  const [kitchens, ...data] = await Promise.all([
-    q.kitchensOfVendors(
-      app.db,
-      rows.map((r) => r.vendor.id),
+type VendorRow = Awaited<ReturnType<typeof q.listVendorRows>>[number];
+
+/** Items promised per slot at each location, over the slots a pickup estimate may look at. */
+async function loadsOf(app: AppContext, places: VendorRow['place'][], now: Date) {
+  const first = slotOf(now);
+  const last = nextSlot(first, PICKUP_ESTIMATE_SEARCH_SLOTS + 2);
+  // A kitchen without a capacity has room in every slot: its load is not read.
+  const loads = await Promise.all(
+    places.map((p) =>
+      p.slotCapacityItems === null ? new Map<number, number>() : slotLoad(app.db, p.id, first, last),
     ),
+  );
+  return new Map(places.map((p, i) => [p.id, loads[i]!]));
+}
+
+async function presentVendors(app: AppContext, rows: VendorRow[]): Promise<Vendor[]> {
+  const places = [...new Map(rows.map((r) => [r.place.id, r.place])).values()];
+  const vendorIds = rows.map((r) => r.vendor.id);
+  const now = app.clock.now();
+  const [kitchens, prices, loads, ...data] = await Promise.all([
+    q.kitchensOfVendors(app.db, vendorIds),
+    q.enabledMealPrices(app.db, vendorIds),
+    loadsOf(app, places, now),
     ...places.map((p) => locationScheduleData(app, p.id)),
   ]);
   const dataOf = new Map(places.map((p, i) => [p.id, data[i]!]));
-  const now = app.clock.now();
+  const pricesOf = new Map<number, typeof prices>();
+  for (const p of prices) pricesOf.set(p.vendorId, [...(pricesOf.get(p.vendorId) ?? []), p]);
+  const estimate = (place: VendorRow['place'], vendorId: number) => {
+    const schedules = [
+      scheduleOf(place, dataOf.get(place.id)!, null),
+      scheduleOf(place, dataOf.get(place.id)!, vendorId),
+    ];
+    return pickupEstimate({
+      now,
+      capacity: place.slotCapacityItems,
+      load: loads.get(place.id)!,
+      busyUntil: place.busyUntil,
+      open: (at) => openAt(at, ...schedules),
+    });
+  };
   return rows.map(({ vendor, locationAddress, place }) => ({
     id: vendor.id,
     title: vendor.title,
@@ -46,6 +80,10 @@ async function presentVendors(
     kitchaco: { id: vendor.locationId, location: locationAddress },
     kitchens: kitchens.filter((k) => k.vendorId === vendor.id).map(({ id, title }) => ({ id, title })),
     schedule: presentSchedule(place, dataOf.get(place.id)!, vendor.id, now),
+    price_level: priceLevel(
+      (pricesOf.get(vendor.id) ?? []).map((m) => ({ price: toMills(m.price), category: m.category })),
+    ),
+    pickup_estimate: estimate(place, vendor.id),
   }));
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { mealCategories } from '../../db/schema/index.js';
+import { createTestApp, type TestApp, UNLIMITED_CHECKOUTS } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
+import { clientCalls } from '../../test/calls.js';
 import { createKitchen, createLocation, createMeal, createVendor } from '../../test/factories.js';
 
 let t: TestApp;
@@ -9,7 +11,7 @@ let vendorId: number;
 let enabledMealId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(UNLIMITED_CHECKOUTS);
   const db = t.database.db;
   here = await createLocation(db);
   const elsewhere = await createLocation(db);
@@ -82,6 +84,66 @@ describe('vendors', () => {
 
   it('answers 404 for an unknown or inactive vendor', async () => {
     expect((await t.app.inject({ url: '/api/v1/vendors/999999/menu/' })).statusCode).toBe(404);
+  });
+});
+
+describe('price level and pickup estimate (docs/customer-app.md)', () => {
+  // Wednesday 19:20 in Melbourne (+11): an order placed now is ready at 19:35, in the 19:45 slot.
+  const NOW = '2026-11-18T08:20:00Z';
+  const { place } = clientCalls(() => t.app);
+
+  async function brandAt(
+    overrides: Parameters<typeof createLocation>[1],
+    mains: string[],
+    others: string[] = [],
+  ) {
+    const db = t.database.db;
+    const location = await createLocation(db, { timeZone: 'Australia/Melbourne', ...overrides });
+    const [mainsCategory] = await db.insert(mealCategories).values({ title: 'Mains' }).returning();
+    const [sides] = await db.insert(mealCategories).values({ title: 'Sides' }).returning();
+    const vendor = await createVendor(db, location.id);
+    const meals = [];
+    for (const price of mains)
+      meals.push((await createMeal(db, vendor.id, { price, categoryId: mainsCategory!.id })).meal);
+    for (const price of others) await createMeal(db, vendor.id, { price, categoryId: sides!.id });
+    await createMeal(db, vendor.id, { price: '99.00', categoryId: mainsCategory!.id, status: 'Disabled' });
+    return { location, vendor, meal: meals[0]! };
+  }
+  const listed = async (locationId: number) =>
+    (await t.app.inject({ url: `/api/v1/vendors/?kitchaco=${locationId}` })).json()[0];
+
+  it('sends the price level of the median main on sale, ignoring sides and meals not on sale', async () => {
+    t.clock.set(NOW);
+    const cheap = await brandAt({}, ['12.50', '14.90', '16.90'], ['4.50', '5.00']);
+    const pricey = await brandAt({}, ['21.90', '24.00', '26.00']);
+    const sidesOnly = await brandAt({}, [], ['30.00']);
+    expect((await listed(cheap.location.id)).price_level).toBe(1);
+    expect((await listed(pricey.location.id)).price_level).toBe(3);
+    expect((await listed(sidesOnly.location.id)).price_level).toBe(4);
+  });
+
+  it('estimates pickup from the kitchen load: the next slot with room, none while busy', async () => {
+    t.clock.set(NOW);
+    const quiet = await brandAt({ slotCapacityItems: 2 }, ['15.00']);
+    expect((await listed(quiet.location.id)).pickup_estimate).toEqual({ min_minutes: 15, max_minutes: 25 });
+
+    // Two items fill the 19:45 slot of a kitchen making 2 per slot: the next, 19:45 to 20:00, is offered.
+    const full = await brandAt({ slotCapacityItems: 2 }, ['15.00']);
+    const customer = await tokenFor(t.database.db, 'customer');
+    const order = await place(customer.token, {
+      kitchaco: full.location.id,
+      order_type: 'pickup',
+      lines: [{ meal_id: full.meal.id, quantity: 2, combo_ids: [] }],
+    });
+    expect(order.statusCode).toBe(200);
+    expect((await listed(full.location.id)).pickup_estimate).toEqual({ min_minutes: 25, max_minutes: 40 });
+
+    const busy = await brandAt({ busyUntil: new Date('2026-11-18T08:50:00Z') }, ['15.00']);
+    expect((await listed(busy.location.id)).pickup_estimate).toBeNull();
+    const closed = await brandAt({ openingHours: { Wednesday: { open: '11:00', close: '15:00' } } }, [
+      '15.00',
+    ]);
+    expect((await listed(closed.location.id)).pickup_estimate).toBeNull();
   });
 });
 

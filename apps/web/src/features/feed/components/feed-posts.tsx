@@ -1,7 +1,19 @@
 import { type FeedPost, isSafeLink } from '@kitchaco/domain';
-import { Anchor, Divider, Image, Skeleton, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { Fragment } from 'react';
-import { Link } from 'react-router';
+import {
+  Anchor,
+  Button,
+  Divider,
+  Image,
+  Modal,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  type TitleOrder,
+} from '@mantine/core';
+import { Fragment, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import classes from './feed-posts.module.css';
 
 interface FeedPostsProps {
   posts: readonly FeedPost[] | undefined;
@@ -9,6 +21,8 @@ interface FeedPostsProps {
   failed: boolean;
   /** Heading level of each post's title, one below the section's heading. */
   titleOrder: TitleOrder;
+  /** A list to skim: pictures left out, each text cut to two lines (the whole post one click away). */
+  compact?: boolean;
 }
 
 /** "5 Nov 2026" in the browser's time zone (English month abbreviations, as before with dayjs). */
@@ -19,31 +33,84 @@ function publishedDate(iso: string): string {
   return `${part('day')} ${part('month')} ${part('year')}`;
 }
 
-function PostLink({ link, title }: { link: string; title: string }) {
-  const label = 'Read more';
-  if (link.startsWith('/')) {
+/**
+ * Where a post's "Read more" goes: its own link when it is safe and leads somewhere other than the
+ * page the customer is on (a page of the site, a brand, another site); null: the post's own view.
+ */
+export function readMoreTarget(
+  link: string | null,
+  here: { pathname: string; search: string },
+): string | null {
+  if (!link || !isSafeLink(link)) return null;
+  if (!link.startsWith('/')) return link;
+  const target = new URL(link, 'https://site.invalid');
+  const samePath = target.pathname.replace(/\/+$/, '') === here.pathname.replace(/\/+$/, '');
+  return samePath && (target.search === '' || target.search === here.search) ? null : link;
+}
+
+function ReadMore({ post, onOpen }: { post: FeedPost; onOpen: () => void }) {
+  const here = useLocation();
+  const target = readMoreTarget(post.link, here);
+  const label = `Read more about ${post.title}`;
+  if (target === null) {
     return (
-      <Anchor component={Link} to={link} size="sm" fw={600} aria-label={`Read more about ${title}`}>
-        {label}
+      <Anchor
+        component="button"
+        type="button"
+        onClick={onOpen}
+        size="sm"
+        fw={600}
+        aria-label={label}
+        ta="left"
+      >
+        Read more
+      </Anchor>
+    );
+  }
+  if (target.startsWith('/')) {
+    return (
+      <Anchor component={Link} to={target} size="sm" fw={600} aria-label={label}>
+        Read more
       </Anchor>
     );
   }
   return (
     <Anchor
-      href={link}
+      href={target}
       target="_blank"
       rel="noopener noreferrer"
       size="sm"
       fw={600}
-      aria-label={`Read more about ${title} (opens in a new tab)`}
+      aria-label={`${label} (opens in a new tab)`}
     >
-      {label}
+      Read more
     </Anchor>
   );
 }
 
+/** The whole post in a dialog: what "Read more" opens when the post links nowhere else. */
+function PostDialog({ post, onClose }: { post: FeedPost | null; onClose: () => void }) {
+  return (
+    <Modal opened={post !== null} onClose={onClose} title={post?.title} size="lg" centered>
+      {post && (
+        <Stack gap="sm">
+          {post.image && <Image src={post.image} alt="" radius="sm" h={220} fit="cover" />}
+          <Text size="sm" c="dimmed">
+            <time dateTime={post.published_at}>{publishedDate(post.published_at)}</time>
+          </Text>
+          <Text className={classes.body}>{post.body}</Text>
+          <Button variant="default" onClick={onClose} className={classes.close}>
+            Close
+          </Button>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
 /** Posts of the "What's Latest" feed, newest first. */
-export function FeedPosts({ posts, loading, failed, titleOrder }: FeedPostsProps) {
+export function FeedPosts({ posts, loading, failed, titleOrder, compact = false }: FeedPostsProps) {
+  const [opened, setOpened] = useState<FeedPost | null>(null);
   if (loading) {
     return (
       <Stack gap="xs" role="status" aria-label="Loading the latest news">
@@ -57,23 +124,28 @@ export function FeedPosts({ posts, loading, failed, titleOrder }: FeedPostsProps
   if (!posts || posts.length === 0) return <Text size="sm">Nothing new yet. Check back soon.</Text>;
 
   return (
-    <Stack gap="md">
-      {posts.map((post, index) => (
-        <Fragment key={post.id}>
-          {index > 0 && <Divider />}
-          <Stack gap={6} component="article" aria-labelledby={`feed-post-${post.id}`}>
-            {post.image && <Image src={post.image} alt="" radius="sm" h={140} fit="cover" />}
-            <Title order={titleOrder} fz="md" id={`feed-post-${post.id}`}>
-              {post.title}
-            </Title>
-            <Text size="xs" c="dimmed">
-              <time dateTime={post.published_at}>{publishedDate(post.published_at)}</time>
-            </Text>
-            <Text size="sm">{post.body}</Text>
-            {post.link && isSafeLink(post.link) && <PostLink link={post.link} title={post.title} />}
-          </Stack>
-        </Fragment>
-      ))}
-    </Stack>
+    <>
+      <Stack gap={compact ? 'sm' : 'md'}>
+        {posts.map((post, index) => (
+          <Fragment key={post.id}>
+            {index > 0 && <Divider />}
+            <Stack gap={compact ? 4 : 6} component="article" aria-labelledby={`feed-post-${post.id}`}>
+              {post.image && !compact && <Image src={post.image} alt="" radius="sm" h={140} fit="cover" />}
+              <Title order={titleOrder} fz="md" id={`feed-post-${post.id}`}>
+                {post.title}
+              </Title>
+              <Text size="xs" c="dimmed">
+                <time dateTime={post.published_at}>{publishedDate(post.published_at)}</time>
+              </Text>
+              <Text size="sm" lineClamp={compact ? 2 : undefined}>
+                {post.body}
+              </Text>
+              <ReadMore post={post} onOpen={() => setOpened(post)} />
+            </Stack>
+          </Fragment>
+        ))}
+      </Stack>
+      <PostDialog post={opened} onClose={() => setOpened(null)} />
+    </>
   );
 }

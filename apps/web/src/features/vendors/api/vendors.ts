@@ -9,7 +9,8 @@ export const vendorQueries = {
     queryOptions({
       queryKey: [...vendorQueries.all(), 'list', locationId] as const,
       queryFn: ({ signal }) => getVendors(locationId, signal),
-      staleTime: FIVE_MINUTES,
+      // Each brand's pickup estimate follows the kitchen's load: a minute old at most.
+      staleTime: 60_000,
     }),
   filters: () =>
     queryOptions({

@@ -1,86 +1,86 @@
 import type { Kitchen, Vendor } from '@kitchaco/domain';
-import { Chip, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Chip, Group, Stack, Text, Title } from '@mantine/core';
+import { type CSSProperties, useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { groupVendorsByKitchen, kitchenSlug, kitchensOf, vendorsOfKitchen } from '../lib/kitchen-groups';
 import { VendorCard } from './vendor-card';
+import classes from './vendor-groups.module.css';
 
-interface KitchenGroup {
-  kitchen: Kitchen;
-  vendors: Vendor[];
-}
-
-/**
- * Brands under each of their kitchens (a brand with two kitchens shows under both), kitchens in the
- * order of the vendor filters, then any the filters do not list, by title.
- */
-export function groupVendorsByKitchen(vendors: readonly Vendor[], order: readonly Kitchen[]): KitchenGroup[] {
-  const groups = new Map<number, KitchenGroup>();
-  for (const vendor of vendors) {
-    for (const kitchen of vendor.kitchens) {
-      const group = groups.get(kitchen.id) ?? { kitchen, vendors: [] };
-      group.vendors.push(vendor);
-      groups.set(kitchen.id, group);
-    }
-  }
-  const rank = new Map(order.map((k, i) => [k.id, i]));
-  return [...groups.values()].sort(
-    (a, b) =>
-      (rank.get(a.kitchen.id) ?? order.length) - (rank.get(b.kitchen.id) ?? order.length) ||
-      a.kitchen.title.localeCompare(b.kitchen.title),
-  );
-}
+/** The query parameter holding the chosen cuisine (`/?cuisine=thai`); absent: all. */
+export const CUISINE_PARAM = 'cuisine';
+const ALL = 'all';
 
 interface VendorGroupsProps {
   vendors: readonly Vendor[];
   kitchenOrder: readonly Kitchen[];
 }
 
-const ALL = 'all';
-
-/** The Restaurants tab's right side: a kitchen filter, then brand cards grouped by kitchen title. */
+/**
+ * Every brand of the location once, grouped by kitchen title, with cuisine chips above (All and each
+ * kitchen the brands have). The chosen cuisine is kept in the address, so back and forward and a
+ * shared link keep it; it shows every brand of that cuisine, including those grouped elsewhere.
+ */
 export function VendorGroups({ vendors, kitchenOrder }: VendorGroupsProps) {
+  const kitchens = useMemo(() => kitchensOf(vendors, kitchenOrder), [vendors, kitchenOrder]);
   const groups = useMemo(() => groupVendorsByKitchen(vendors, kitchenOrder), [vendors, kitchenOrder]);
-  const [kitchen, setKitchen] = useState(ALL);
+  const [params, setParams] = useSearchParams();
+  const { state } = useLocation();
+  const chosen = kitchens.find((k) => kitchenSlug(k) === params.get(CUISINE_PARAM)) ?? null;
   // Read once per render: whether each brand is open now (refreshed whenever the list renders again).
   const now = new Date();
-  const shown = kitchen === ALL ? groups : groups.filter((g) => String(g.kitchen.id) === kitchen);
+
+  const choose = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === ALL) next.delete(CUISINE_PARAM);
+    else next.set(CUISINE_PARAM, value);
+    // The history entry's state holds the tab (Restaurants): keep it.
+    setParams(next, { state, preventScrollReset: true });
+  };
 
   if (vendors.length === 0) {
     return <Text>There are no restaurants at this location yet.</Text>;
   }
 
+  const shown = chosen ? [{ kitchen: chosen, vendors: vendorsOfKitchen(vendors, chosen.id) }] : groups;
+
   return (
     <Stack gap="xl">
-      {groups.length > 1 && (
-        <Chip.Group multiple={false} value={kitchen} onChange={setKitchen}>
-          <Group gap="xs" role="group" aria-label="Show kitchen">
+      {kitchens.length > 1 && (
+        <Chip.Group multiple={false} value={chosen ? kitchenSlug(chosen) : ALL} onChange={choose}>
+          <Group gap="xs" role="group" aria-label="Cuisine">
             <Chip value={ALL} variant="outline">
-              All kitchens
+              All
             </Chip>
-            {groups.map((g) => (
-              <Chip key={g.kitchen.id} value={String(g.kitchen.id)} variant="outline">
-                {g.kitchen.title}
+            {kitchens.map((k) => (
+              <Chip key={k.id} value={kitchenSlug(k)} variant="outline">
+                {k.title}
               </Chip>
             ))}
           </Group>
         </Chip.Group>
       )}
-      {shown.map((group) => (
-        <Stack
-          key={group.kitchen.id}
-          component="section"
-          gap="sm"
-          aria-labelledby={`kitchen-${group.kitchen.id}`}
-        >
-          <Title order={3} id={`kitchen-${group.kitchen.id}`}>
-            {group.kitchen.title}
-          </Title>
-          <SimpleGrid cols={{ base: 2, lg: 3 }} spacing="lg">
+      <div className={classes.groups}>
+        {shown.map((group) => (
+          <section
+            key={group.kitchen.id}
+            aria-labelledby={`kitchen-${group.kitchen.id}`}
+            className={classes.group}
+            style={{ '--brands': group.vendors.length } as CSSProperties}
+          >
+            <Group gap="xs" align="baseline" className={classes.heading}>
+              <Title order={3} id={`kitchen-${group.kitchen.id}`}>
+                {group.kitchen.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {group.vendors.length === 1 ? '1 restaurant' : `${group.vendors.length} restaurants`}
+              </Text>
+            </Group>
             {group.vendors.map((vendor) => (
               <VendorCard key={vendor.id} vendor={vendor} now={now} />
             ))}
-          </SimpleGrid>
-        </Stack>
-      ))}
+          </section>
+        ))}
+      </div>
     </Stack>
   );
 }
