@@ -1,18 +1,9 @@
 import { type FeedPost, isSafeLink } from '@kitchaco/domain';
-import {
-  Anchor,
-  Button,
-  Divider,
-  Image,
-  Modal,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  type TitleOrder,
-} from '@mantine/core';
-import { Fragment, useState } from 'react';
+import { Anchor, Image, Skeleton, Stack, Text, Title, type TitleOrder } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { lazyDialog } from '../../../components/lazy-dialog';
+import { publishedDate } from '../lib/published-date';
 import classes from './feed-posts.module.css';
 
 interface FeedPostsProps {
@@ -23,14 +14,6 @@ interface FeedPostsProps {
   titleOrder: TitleOrder;
   /** A list to skim: pictures left out, each text cut to two lines (the whole post one click away). */
   compact?: boolean;
-}
-
-/** "5 Nov 2026" in the browser's time zone (English month abbreviations, as before with dayjs). */
-const DATE_PARTS = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
-function publishedDate(iso: string): string {
-  const parts = DATE_PARTS.formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')} ${part('year')}`;
 }
 
 /**
@@ -88,29 +71,14 @@ function ReadMore({ post, onOpen }: { post: FeedPost; onOpen: () => void }) {
   );
 }
 
-/** The whole post in a dialog: what "Read more" opens when the post links nowhere else. */
-function PostDialog({ post, onClose }: { post: FeedPost | null; onClose: () => void }) {
-  return (
-    <Modal opened={post !== null} onClose={onClose} title={post?.title} size="lg" centered>
-      {post && (
-        <Stack gap="sm">
-          {post.image && <Image src={post.image} alt="" radius="sm" h={220} fit="cover" />}
-          <Text size="sm" c="dimmed">
-            <time dateTime={post.published_at}>{publishedDate(post.published_at)}</time>
-          </Text>
-          <Text className={classes.body}>{post.body}</Text>
-          <Button variant="default" onClick={onClose} className={classes.close}>
-            Close
-          </Button>
-        </Stack>
-      )}
-    </Modal>
-  );
-}
+// The whole post's dialog (Mantine Modal and its focus trap) loads when a post is first opened: the
+// feed is on the customer's first screen.
+const PostDialog = lazyDialog(async () => (await import('./feed-post-dialog')).FeedPostDialog);
 
 /** Posts of the "What's Latest" feed, newest first. */
 export function FeedPosts({ posts, loading, failed, titleOrder, compact = false }: FeedPostsProps) {
   const [opened, setOpened] = useState<FeedPost | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
   if (loading) {
     return (
       <Stack gap="xs" role="status" aria-label="Loading the latest news">
@@ -126,26 +94,35 @@ export function FeedPosts({ posts, loading, failed, titleOrder, compact = false 
   return (
     <>
       <Stack gap={compact ? 'sm' : 'md'}>
-        {posts.map((post, index) => (
-          <Fragment key={post.id}>
-            {index > 0 && <Divider />}
-            <Stack gap={compact ? 4 : 6} component="article" aria-labelledby={`feed-post-${post.id}`}>
-              {post.image && !compact && <Image src={post.image} alt="" radius="sm" h={140} fit="cover" />}
-              <Title order={titleOrder} fz="md" id={`feed-post-${post.id}`}>
-                {post.title}
-              </Title>
-              <Text size="xs" c="dimmed">
-                <time dateTime={post.published_at}>{publishedDate(post.published_at)}</time>
-              </Text>
-              <Text size="sm" lineClamp={compact ? 2 : undefined}>
-                {post.body}
-              </Text>
-              <ReadMore post={post} onOpen={() => setOpened(post)} />
-            </Stack>
-          </Fragment>
+        {posts.map((post) => (
+          <Stack
+            key={post.id}
+            gap={compact ? 4 : 6}
+            component="article"
+            aria-labelledby={`feed-post-${post.id}`}
+            className={classes.post}
+          >
+            {post.image && !compact && <Image src={post.image} alt="" radius="sm" h={140} fit="cover" />}
+            <Title order={titleOrder} fz="md" id={`feed-post-${post.id}`}>
+              {post.title}
+            </Title>
+            <Text size="xs" c="dimmed">
+              <time dateTime={post.published_at}>{publishedDate(post.published_at)}</time>
+            </Text>
+            <Text size="sm" lineClamp={compact ? 2 : undefined}>
+              {post.body}
+            </Text>
+            <ReadMore
+              post={post}
+              onOpen={() => {
+                setOpened(post);
+                setDialogOpen(true);
+              }}
+            />
+          </Stack>
         ))}
       </Stack>
-      <PostDialog post={opened} onClose={() => setOpened(null)} />
+      <PostDialog opened={dialogOpen} post={opened} onClose={() => setDialogOpen(false)} />
     </>
   );
 }
