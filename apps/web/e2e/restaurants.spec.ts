@@ -85,6 +85,10 @@ test('the Restaurants tab shows each brand once by kitchen, filters by cuisine i
   // "Read more" never points at the tab itself: a brand's page, another page, or the whole post.
   const latest = page.getByRole('region', { name: 'Checkout the latest' });
   const readMore = latest.getByRole('link', { name: /^Read more about/ });
+  const inApp = latest.getByRole('button', { name: /^Read more about/ });
+  await expect(latest.getByRole('article').first()).toBeVisible();
+  const posts = await latest.getByRole('article').count();
+  expect((await readMore.count()) + (await inApp.count()), 'every post has its Read more').toBe(posts);
   for (const link of await readMore.all()) {
     const href = await link.getAttribute('href');
     expect(href, 'a Read more link').toBeTruthy();
@@ -97,7 +101,7 @@ test('the Restaurants tab shows each brand once by kitchen, filters by cuisine i
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.goBack();
   }
-  const inApp = latest.getByRole('button', { name: /^Read more about/ });
+  await expect(latest.getByRole('article').first()).toBeVisible();
   if ((await inApp.count()) > 0) {
     const label = (await inApp.first().getAttribute('aria-label')) ?? '';
     await inApp.first().click();
@@ -107,7 +111,4 @@ test('the Restaurants tab shows each brand once by kitchen, filters by cuisine i
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(dialog).toBeHidden();
   }
-  const posts = await latest.getByRole('article').count();
-  expect(posts).toBeGreaterThan(0);
-  expect((await readMore.count()) + (await inApp.count()), 'every post has its Read more').toBe(posts);
 });

@@ -6,5 +6,5 @@ import { theme } from '../theme';
  * display puts its own dark one, so each part of the app keeps its colour.
  */
 export function BrandThemeColor() {
-  return <meta name="theme-color" content={theme.colors?.brand?.[7]} />;
+  return <meta name="theme-color" content={theme.colors?.brand?.[8]} />;
 }

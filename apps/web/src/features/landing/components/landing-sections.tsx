@@ -162,7 +162,7 @@ export function Hero() {
               </Badge>
               <Title order={1} fz="var(--kitchaco-display)" lh={1.05} style={{ letterSpacing: '-0.02em' }}>
                 One kitchen.{' '}
-                <Text span inherit c="brand.7">
+                <Text span inherit c="brand.8">
                   Up to 24 restaurant brands.
                 </Text>
               </Title>
@@ -203,7 +203,7 @@ export function Figures() {
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="xl">
             {FIGURES.map((figure) => (
               <Stack key={figure.value} gap={4} align="center" ta="center">
-                <Text fz={40} fw={800} c="brand.7" lh={1.1}>
+                <Text fz={40} fw={800} c="brand.8" lh={1.1}>
                   {figure.value}
                 </Text>
                 <Text c="dimmed" size="sm">

@@ -2,6 +2,7 @@ import { Box, Burger, Container, Drawer, Group, Stack, Text, Title } from '@mant
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useId } from 'react';
 import { DocumentTitle } from '../../../components/document-title';
+import { LogoMark } from '../../../components/logo';
 
 interface StaffFrameProps {
   title: string;
@@ -45,6 +46,7 @@ export function StaffFrame({ title, subtitle, account, nav, children }: StaffFra
                   aria-controls={opened ? drawerId : undefined}
                 />
               )}
+              <LogoMark size={40} />
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Text size="xs" fw={800} tt="uppercase" c="dimmed" lts={1}>
                   Kitchaco
