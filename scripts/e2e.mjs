@@ -1,4 +1,5 @@
 // Browser journeys: builds the app, then runs Playwright on the system Chromium (never a download).
+// `--screens`: the screenshot comparisons of the key screens instead (apps/web/playwright.screens.config.ts).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, buildIfNeeded, chromiumPath, freePort, root, run } from './lib.mjs';
@@ -14,9 +15,11 @@ if (built !== 0) process.exit(built);
 const port = process.env.E2E_PORT ?? String(await freePort());
 // One data directory per port, so journeys run side by side (E2E_PORT) never share a database.
 rmSync(join(root, `node_modules/.tmp/e2e-data-${port}`), { recursive: true, force: true });
+const screens = process.argv.includes('--screens');
+const config = screens ? 'apps/web/playwright.screens.config.ts' : 'apps/web/playwright.config.ts';
 process.exitCode = await run(
   bin('playwright'),
-  ['test', '-c', 'apps/web/playwright.config.ts', ...process.argv.slice(2)],
+  ['test', '-c', config, ...process.argv.slice(2).filter((a) => a !== '--screens')],
   {
     env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', E2E_PORT: port },
   },

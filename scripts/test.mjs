@@ -48,6 +48,11 @@ if (chromiumPath()) {
   browser = await run(process.execPath, [join(root, 'scripts/e2e.mjs')], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(results, 'playwright.json') },
   });
+  // The key screens compared with their accepted pictures (a demo on a fixed clock of its own).
+  const screens = await run(process.execPath, [join(root, 'scripts/e2e.mjs'), '--screens'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: join(results, 'playwright-screens.json') },
+  });
+  browser ||= screens;
 } else {
   const banner = '='.repeat(78);
   process.stderr.write(

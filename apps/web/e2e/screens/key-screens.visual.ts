@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, loginAs, test } from '../fixtures';
+import { DEMO_CLOCK } from './demo-clock';
+
+/**
+ * The key screens as a person sees them at 1400 px, compared with the accepted pictures in
+ * ./accepted/. The demo's clock starts at DEMO_CLOCK (playwright.screens.config.ts) and the browser's
+ * is fixed a few minutes later, so data and dates are the same on every run. A failure leaves the
+ * expected, actual and diff pictures in test-results/; after an intended change, accept the new
+ * look with `npm run test:screens -- --update-snapshots` and commit the pictures.
+ */
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.setFixedTime(new Date(new Date(DEMO_CLOCK).getTime() + 5 * 60_000));
+  // No internet in tests: the map's tiles fail at once, and the map shows its plain background.
+  await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'));
+});
+
+/** Waits for fonts and the pictures in view to settle, then compares the viewport. */
+async function looksAsAccepted(page: Page, name: string): Promise<void> {
+  // Not 'networkidle': the orders page and the kitchen display keep a live event stream open.
+  await expect(page.locator('.mantine-Skeleton-root, .mantine-Loader-root, [aria-busy="true"]')).toHaveCount(
+    0,
+  );
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // Lazy pictures below the fold never load in a viewport picture: only those in view are awaited.
+    const inView = [...document.images].filter((i) => {
+      const box = i.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+    });
+    await Promise.all(inView.map((i) => i.decode().catch(() => undefined)));
+  });
+  await expect(page).toHaveScreenshot(`${name}.png`);
+}
+
+test('the customer screens', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Reservoir pickup location' })).toBeVisible();
+  await looksAsAccepted(page, 'home');
+
+  await page.getByRole('button', { name: 'Reservoir pickup location' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reservoir' })).toBeVisible();
+  await looksAsAccepted(page, 'restaurants');
+
+  await page.goto('/vendor:1');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await looksAsAccepted(page, 'vendor');
+});
+
+test('the checkout and the orders of a signed-in customer', async ({ page }) => {
+  await loginAs(page, 'customer');
+  await page.goto('/vendor:1');
+  const dish = page.getByRole('button', { name: /^[^,]+, \$[\d.]+$/ }).first();
+  await dish.click();
+  const dialog = page.getByRole('dialog');
+  const option = dialog.getByRole('radio').first();
+  if (await option.count()) await option.check();
+  await dialog.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto('/checkout');
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
+  await looksAsAccepted(page, 'checkout');
+
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await looksAsAccepted(page, 'orders');
+});
+
+test('the back office: dashboard and sales invoice', async ({ page }) => {
+  await loginAs(page, 'super_admin');
+  await expect(page.getByRole('heading', { name: 'Sales by Source' })).toBeVisible();
+  await looksAsAccepted(page, 'dashboard');
+
+  await page.goto('/admin-sales-invoice');
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await looksAsAccepted(page, 'invoice');
+});
+
+test('the stock order and the kitchen display', async ({ page }) => {
+  await loginAs(page, 'stock_user');
+  await expect(page.getByRole('table', { name: 'Stock items' })).toBeVisible();
+  await looksAsAccepted(page, 'stock-order');
+
+  await page.goto('/kitchen');
+  await page.getByRole('textbox', { name: 'Email' }).fill('kitchen@demo.test');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Kitchen · / })).toBeVisible();
+  await looksAsAccepted(page, 'kitchen');
+});
