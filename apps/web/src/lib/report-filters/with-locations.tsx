@@ -1,7 +1,8 @@
 import type { KitchacoLocation } from '@kitchaco/domain';
-import { Alert, Group, Loader } from '@mantine/core';
+import { Group, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useLocations } from './locations';
+import { QueryError } from '../../components/query-state';
+import { useLocations } from '../locations';
 
 /**
  * A super admin's screen that filters by location: shows the screen once the locations are loaded,
@@ -12,13 +13,9 @@ export function WithLocations({
 }: {
   children: (locations: readonly KitchacoLocation[]) => ReactNode;
 }) {
-  const locations = useLocations();
+  const locations = useLocations('staff');
   if (locations.error) {
-    return (
-      <Alert color="red" variant="light" role="alert" title="The locations could not be loaded">
-        {locations.error.message}
-      </Alert>
-    );
+    return <QueryError title="The locations could not be loaded" error={locations.error} />;
   }
   if (!locations.data) {
     return (

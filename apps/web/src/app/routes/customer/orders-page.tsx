@@ -3,14 +3,15 @@ import { Badge, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } fr
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
+import { QueryRetry } from '../../../components/query-state';
 import { SignInGate } from '../../../features/auth/components/sign-in-gate';
-import { useLocations } from '../../../features/customer-shell/api/locations';
 import { homeTabState } from '../../../features/customer-shell/hooks/use-customer-tab';
 import { useOrders } from '../../../features/orders/api/orders';
 import { OrderCard } from '../../../features/orders/components/order-card';
 import { useOrderEvents } from '../../../features/orders/hooks/use-order-events';
 import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
 import { formatLocalInstant } from '../../../lib/local-time';
+import { useLocations } from '../../../lib/locations';
 
 /** Orders shown at first; older ones come in pages of the same size. */
 const PAGE_SIZE = 10;
@@ -38,7 +39,7 @@ export function OrdersPage() {
 
 function SignedInOrders({ session }: { session: { token: string; userId: number } }) {
   const orders = useOrders(session.userId);
-  const locations = useLocations();
+  const locations = useLocations('customer');
   const [announcement, setAnnouncement] = useState('');
   const [shown, setShown] = useState(PAGE_SIZE);
   const live = useOrderEvents(
@@ -83,12 +84,11 @@ function SignedInOrders({ session }: { session: { token: string; userId: number 
         </Stack>
       )}
       {orders.isError && (
-        <Stack gap="sm" align="flex-start">
-          <Text>Your orders could not be loaded.</Text>
-          <Button variant="light" onClick={() => orders.refetch()} loading={orders.isFetching}>
-            Try again
-          </Button>
-        </Stack>
+        <QueryRetry
+          message="Your orders could not be loaded."
+          onRetry={() => orders.refetch()}
+          retrying={orders.isFetching}
+        />
       )}
       {orders.data?.length === 0 && (
         <Stack gap="sm" align="flex-start">

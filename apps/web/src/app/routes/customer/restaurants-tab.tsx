@@ -1,6 +1,7 @@
 import { FEED_ITEMS_ON_RESTAURANTS } from '@kitchaco/domain';
-import { Button, Grid, Paper, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Grid, Paper, ScrollArea, Skeleton, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
+import { QueryRetry } from '../../../components/query-state';
 import { useSelectedLocation } from '../../../features/customer-shell/hooks/use-selected-location';
 import { useFeed } from '../../../features/feed/api/feed';
 import { FeedPosts } from '../../../features/feed/components/feed-posts';
@@ -65,12 +66,11 @@ export function RestaurantsTab() {
         </Title>
         {vendors.isPending && <Skeleton h={320} aria-hidden />}
         {vendors.isError && (
-          <Stack gap="sm" align="flex-start">
-            <Text>The restaurants could not be loaded.</Text>
-            <Button variant="light" onClick={() => vendors.refetch()} loading={vendors.isFetching}>
-              Try again
-            </Button>
-          </Stack>
+          <QueryRetry
+            message="The restaurants could not be loaded."
+            onRetry={() => vendors.refetch()}
+            retrying={vendors.isFetching}
+          />
         )}
         {vendors.data && <VendorGroups vendors={vendors.data} kitchenOrder={filters.data?.Kitchen ?? []} />}
       </Stack>

@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
-import { Alert, Group, Loader } from '@mantine/core';
+import { Group, Loader } from '@mantine/core';
+import { QueryError } from '../../../components/query-state';
 import { useExternalOperators } from '../../../features/back-office/api/get-external-operators';
 import { SalesInvoice } from '../../../features/finance/components/sales-invoice';
 import { SalesReport } from '../../../features/finance/components/sales-report';
@@ -12,11 +13,7 @@ import { STAFF_PORTALS } from '../staff/staff-portals';
 function SalesInvoiceWithOperators() {
   const operators = useExternalOperators();
   if (operators.error) {
-    return (
-      <Alert color="red" variant="light" role="alert" title="The operators could not be loaded">
-        {operators.error.message}
-      </Alert>
-    );
+    return <QueryError title="The operators could not be loaded" error={operators.error} />;
   }
   if (!operators.data) {
     return (

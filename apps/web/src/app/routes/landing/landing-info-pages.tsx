@@ -1,10 +1,10 @@
-import { Badge, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DocumentTitle } from '../../../components/document-title';
-import { FoodImage } from '../../../components/food-image';
-import { useLocations } from '../../../features/customer-shell/api/locations';
 import { groupBrands, useAllBrands } from '../../../features/landing/api/get-brands';
+import { BrandCard } from '../../../features/landing/components/brand-card';
 import { SectionLink } from '../../../features/landing/components/section-link';
 import { LANDING_SECTIONS } from '../../../lib/landing-host';
+import { useLocations } from '../../../lib/locations';
 
 function PageHeading({ title, intro }: { title: string; intro: string }) {
   return (
@@ -23,7 +23,7 @@ function PageHeading({ title, intro }: { title: string; intro: string }) {
  */
 export function OurBrandsPage() {
   const brands = useAllBrands();
-  const locations = useLocations();
+  const locations = useLocations('customer');
   const suburbOf = new Map((locations.data ?? []).map((l) => [l.id, l.suburb ?? l.name]));
   const grouped = groupBrands(brands.data ?? []);
   return (
@@ -47,13 +47,7 @@ export function OurBrandsPage() {
           style={{ listStyle: 'none', padding: 0 }}
         >
           {grouped.map((brand) => (
-            <Card key={brand.title} component="li" padding="lg">
-              <Card.Section>
-                <FoodImage src={brand.image} name={brand.title} seed={brand.id} h={120} radius="xs" />
-              </Card.Section>
-              <Title order={2} size="h4" mt="md">
-                {brand.title}
-              </Title>
+            <BrandCard key={brand.title} brand={brand} size="full">
               <Group gap={6} mt={4}>
                 {brand.kitchens.map((k) => (
                   <Badge key={k}>{k}</Badge>
@@ -70,7 +64,7 @@ export function OurBrandsPage() {
                 </Text>
                 {brand.locationIds.map((id) => suburbOf.get(id) ?? `location ${id}`).join(', ')}
               </Text>
-            </Card>
+            </BrandCard>
           ))}
         </SimpleGrid>
         <Text>

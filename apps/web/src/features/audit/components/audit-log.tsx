@@ -5,7 +5,6 @@ import {
   type KitchacoLocation,
 } from '@kitchaco/domain';
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
@@ -19,9 +18,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconDownload, IconSearch } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { formatCount } from '../../../components/amounts';
+import { ExpandableRows } from '../../../components/expandable-rows';
+import { QueryError } from '../../../components/query-state';
 import { ReportFilterBar } from '../../../components/report-filter-bar';
 import {
   displayDate,
@@ -29,7 +30,6 @@ import {
   sameFilters,
   useReportFilters,
 } from '../../../lib/report-filters/use-report-filters';
-import { useToggleSet } from '../../../lib/use-toggle-set';
 import { useExportAudit } from '../api/export-audit';
 import { type AuditFilter, useAuditLog } from '../api/get-audit-log';
 import { AuditChanges } from './audit-changes';
@@ -51,8 +51,6 @@ const dash = (
 );
 
 function EntriesTable({ entries }: { entries: readonly AuditEntry[] }) {
-  const [open, toggle] = useToggleSet<number>();
-
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table verticalSpacing="sm" aria-label="Audit log entries" highlightOnHover>
@@ -67,50 +65,27 @@ function EntriesTable({ entries }: { entries: readonly AuditEntry[] }) {
             <Table.Th>Address</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => {
-            const expanded = open.has(entry.id);
-            const detailsId = `audit-entry-${entry.id}`;
-            return (
-              <Fragment key={entry.id}>
-                <Table.Tr>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => toggle(entry.id)}
-                      aria-expanded={expanded}
-                      aria-controls={expanded ? detailsId : undefined}
-                      aria-label={`Details of entry ${entry.id}`}
-                    >
-                      {expanded ? (
-                        <IconChevronDown aria-hidden size={18} />
-                      ) : (
-                        <IconChevronRight aria-hidden size={18} />
-                      )}
-                    </ActionIcon>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAuditTime(entry.at)}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{entry.actor_email}</Table.Td>
-                  <Table.Td>
-                    <Text span size="sm" ff="monospace">
-                      {entry.action}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{entry.summary}</Table.Td>
-                  <Table.Td>{entry.location_name ?? dash}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.address}</Table.Td>
-                </Table.Tr>
-                {expanded && (
-                  <Table.Tr id={detailsId}>
-                    <Table.Td colSpan={COLUMNS} bg="var(--mantine-color-gray-0)">
-                      <AuditChanges entry={entry} />
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Fragment>
-            );
-          })}
-        </Table.Tbody>
+        <ExpandableRows
+          rows={entries}
+          columns={COLUMNS}
+          idPrefix="audit-entry"
+          detailsLabel={(entry) => `Details of entry ${entry.id}`}
+          cells={(entry) => (
+            <>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatAuditTime(entry.at)}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-all' }}>{entry.actor_email}</Table.Td>
+              <Table.Td>
+                <Text span size="sm" ff="monospace">
+                  {entry.action}
+                </Text>
+              </Table.Td>
+              <Table.Td>{entry.summary}</Table.Td>
+              <Table.Td>{entry.location_name ?? dash}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.address}</Table.Td>
+            </>
+          )}
+          details={(entry) => <AuditChanges entry={entry} />}
+        />
       </Table>
     </Table.ScrollContainer>
   );
@@ -227,11 +202,7 @@ export function AuditLog({ locations }: AuditLogProps) {
         loading={log.isFetching}
       />
 
-      {log.error && (
-        <Alert color="red" variant="light" role="alert" title="The audit log could not be loaded">
-          {log.error.message}
-        </Alert>
-      )}
+      {log.error && <QueryError title="The audit log could not be loaded" error={log.error} />}
       {exporter.error && (
         <Alert color="red" variant="light" role="alert" title="The CSV could not be downloaded">
           {exporter.error.message}

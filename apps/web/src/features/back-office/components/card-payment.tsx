@@ -16,6 +16,7 @@ import { IconAlertTriangle, IconReceiptRefund } from '@tabler/icons-react';
 import { useState } from 'react';
 import { aud, NumTd, NumTh, tabularNums } from '../../../components/amounts';
 import { lazyDialog } from '../../../components/lazy-dialog';
+import { QueryError } from '../../../components/query-state';
 import { paymentStatusLabel, REFUND_STATUS_LABELS } from '../../../lib/payment-labels';
 import { useOrderPayment } from '../api/get-order-payment';
 import { businessTime } from '../lib/business-time';
@@ -146,11 +147,7 @@ export function CardPayment({ order }: { order: AdminOrder }) {
           </Text>
         </Group>
       )}
-      {payment.error && (
-        <Alert color="red" variant="light" role="alert" title="The card payment could not be loaded">
-          {payment.error.message}
-        </Alert>
-      )}
+      {payment.error && <QueryError title="The card payment could not be loaded" error={payment.error} />}
       {data === null && (
         <Text size="sm" c="dimmed">
           This order was not paid by card through the platform, so there is nothing to refund here.

@@ -2,8 +2,8 @@ import type { CsvColumn, DashboardResponse, SourceFigure } from '@kitchaco/domai
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { aud, formatCount, formatQty, NumTd, NumTh } from '../../../components/amounts';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
+import { Panel } from '../../../components/panel';
 import { UnmatchedMealName } from '../../../components/unmatched-meal-name';
-import { Panel } from './panel';
 
 /** Money in a CSV cell: a plain number with two decimals (12.50), which spreadsheets read as one. */
 export const csvMoney = (value: number) => value.toFixed(2);

@@ -1,7 +1,9 @@
 import { type DashboardResponse, type KitchacoLocation, parseWireDate } from '@kitchaco/domain';
-import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { aud, formatCount } from '../../../components/amounts';
 import { locationLabel } from '../../../components/location-select';
+import { Panel } from '../../../components/panel';
+import { QueryError } from '../../../components/query-state';
 import { ReportFilterBar } from '../../../components/report-filter-bar';
 import { fileNamePart } from '../../../lib/download';
 import {
@@ -16,7 +18,6 @@ import { deltaOf, previousPeriodName } from '../lib/comparison';
 import { ItemsSoldTable, itemsSoldRows, SalesBySourceTable, SalesByVendorTable } from './dashboard-tables';
 import { DetailModals } from './detail-modals';
 import { LazySalesBarChart as SalesBarChart } from './lazy-sales-bar-chart';
-import { Panel } from './panel';
 import { type Stat, StatCards } from './stat-cards';
 
 const hourLabel = (hour: number) => String(hour).padStart(2, '0');
@@ -160,11 +161,7 @@ export function Dashboard({ locations }: DashboardProps) {
         loading={dashboard.isFetching}
         label="Dashboard filters"
       />
-      {dashboard.error && (
-        <Alert color="red" variant="light" role="alert" title="The dashboard could not be loaded">
-          {dashboard.error.message}
-        </Alert>
-      )}
+      {dashboard.error && <QueryError title="The dashboard could not be loaded" error={dashboard.error} />}
       {dashboard.isPending && (
         <Group justify="center" py="xl">
           <Loader role="status" aria-label="Loading the dashboard" />

@@ -1,9 +1,11 @@
 import type { CsvColumn, ReportsDataResponse } from '@kitchaco/domain';
-import { Alert, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { aud, formatCount, NumTd, NumTh } from '../../../components/amounts';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
+import { Panel } from '../../../components/panel';
+import { QueryError } from '../../../components/query-state';
 import { ReportFilterBar } from '../../../components/report-filter-bar';
 import { fileNamePart } from '../../../lib/download';
 import {
@@ -16,7 +18,6 @@ import { useExternalOperators } from '../api/get-external-operators';
 import { useOperatorReport } from '../api/get-operator-report';
 import { csvMoney } from './dashboard-tables';
 import { LazySalesBarChart as SalesBarChart } from './lazy-sales-bar-chart';
-import { Panel } from './panel';
 import { StatCards } from './stat-cards';
 
 type LocationSales = ReportsDataResponse['sales_by_operator']['sales_by_location'][number];
@@ -106,11 +107,7 @@ export function OperatorReport() {
         <Title order={2}>Operators</Title>
         <Text c="dimmed">Sales of an external operator's locations over a date range.</Text>
       </Stack>
-      {operators.error && (
-        <Alert color="red" variant="light" role="alert" title="The operators could not be loaded">
-          {operators.error.message}
-        </Alert>
-      )}
+      {operators.error && <QueryError title="The operators could not be loaded" error={operators.error} />}
       <ReportFilterBar
         key={`${stored.startDate}|${stored.endDate}`}
         applied={stored}
@@ -141,11 +138,7 @@ export function OperatorReport() {
           </Text>
         </Paper>
       )}
-      {report.error && (
-        <Alert color="red" variant="light" role="alert" title="The report could not be loaded">
-          {report.error.message}
-        </Alert>
-      )}
+      {report.error && <QueryError title="The report could not be loaded" error={report.error} />}
       {chosen && report.isPending && (
         <Group justify="center" py="xl">
           <Loader role="status" aria-label="Loading the operator report" />

@@ -8,7 +8,6 @@ import {
   type OrderStatus,
 } from '@kitchaco/domain';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -23,9 +22,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconDownload, IconSearch } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { formatCount } from '../../../components/amounts';
+import { ExpandableRows } from '../../../components/expandable-rows';
+import { QueryError } from '../../../components/query-state';
 import { ReportFilterBar } from '../../../components/report-filter-bar';
 import {
   displayDate,
@@ -33,7 +34,6 @@ import {
   sameFilters,
   useReportFilters,
 } from '../../../lib/report-filters/use-report-filters';
-import { useToggleSet } from '../../../lib/use-toggle-set';
 import { OPERATOR_LOCATION } from '../api/back-office-keys';
 import { useExportOrders } from '../api/export-orders';
 import { type OrderListSource, type OrdersFilter, useOrders } from '../api/get-orders';
@@ -83,8 +83,6 @@ function OrdersTable({
   withPayment: boolean;
   onChooseStatus: (change: StatusChange) => void;
 }) {
-  const [open, toggle] = useToggleSet<number>();
-
   return (
     <Table.ScrollContainer minWidth={1100}>
       <Table verticalSpacing="sm" aria-label="Customer orders" highlightOnHover>
@@ -100,65 +98,42 @@ function OrdersTable({
             <Table.Th>Status</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {orders.map((order) => {
-            const expanded = open.has(order.id);
-            const detailsId = `customer-order-${order.id}`;
-            return (
-              <Fragment key={order.id}>
-                <Table.Tr>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => toggle(order.id)}
-                      aria-expanded={expanded}
-                      aria-controls={expanded ? detailsId : undefined}
-                      aria-label={`Details of order #${order.id}`}
-                    >
-                      {expanded ? (
-                        <IconChevronDown aria-hidden size={18} />
-                      ) : (
-                        <IconChevronRight aria-hidden size={18} />
-                      )}
-                    </ActionIcon>
-                  </Table.Td>
-                  <Table.Td fw={600}>#{order.id}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{order.order_date}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{order.order_time}</Table.Td>
-                  <Table.Td>{order.kitchaco__location}</Table.Td>
-                  <Table.Td>
-                    {order.customer_name || (
-                      <Text span c="dimmed">
-                        —
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>
-                    {order.payment_receipt_number || (
-                      <Text span c="dimmed">
-                        —
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {canChangeStatus ? (
-                      <StatusSelect orderId={order.id} status={order.status} onChoose={onChooseStatus} />
-                    ) : (
-                      <StatusBadge status={order.status} />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-                {expanded && (
-                  <Table.Tr id={detailsId}>
-                    <Table.Td colSpan={COLUMNS} bg="var(--mantine-color-gray-0)">
-                      <OrderDetails order={order} withPayment={withPayment} />
-                    </Table.Td>
-                  </Table.Tr>
+        <ExpandableRows
+          rows={orders}
+          columns={COLUMNS}
+          idPrefix="customer-order"
+          detailsLabel={(order) => `Details of order #${order.id}`}
+          cells={(order) => (
+            <>
+              <Table.Td fw={600}>#{order.id}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{order.order_date}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{order.order_time}</Table.Td>
+              <Table.Td>{order.kitchaco__location}</Table.Td>
+              <Table.Td>
+                {order.customer_name || (
+                  <Text span c="dimmed">
+                    —
+                  </Text>
                 )}
-              </Fragment>
-            );
-          })}
-        </Table.Tbody>
+              </Table.Td>
+              <Table.Td style={{ wordBreak: 'break-all' }}>
+                {order.payment_receipt_number || (
+                  <Text span c="dimmed">
+                    —
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {canChangeStatus ? (
+                  <StatusSelect orderId={order.id} status={order.status} onChoose={onChooseStatus} />
+                ) : (
+                  <StatusBadge status={order.status} />
+                )}
+              </Table.Td>
+            </>
+          )}
+          details={(order) => <OrderDetails order={order} withPayment={withPayment} />}
+        />
       </Table>
     </Table.ScrollContainer>
   );
@@ -294,11 +269,7 @@ export function OrderList({ locations, canChangeStatus = locations !== undefined
         loading={orders.isFetching}
       />
 
-      {orders.error && (
-        <Alert color="red" variant="light" role="alert" title="The orders could not be loaded">
-          {orders.error.message}
-        </Alert>
-      )}
+      {orders.error && <QueryError title="The orders could not be loaded" error={orders.error} />}
       {exporter.error && (
         <Alert color="red" variant="light" role="alert" title="The CSV could not be downloaded">
           {exporter.error.message}

@@ -1,6 +1,4 @@
 import {
-  type CheckoutRequest,
-  checkoutRequest,
   formatAUD,
   type KitchacoLocation,
   type OrderType,
@@ -19,9 +17,10 @@ import { checkoutLines } from '../../../lib/cart/cart-totals';
 import { usePaymentsConfig } from '../api/payments-config';
 import { usePlaceOrder } from '../api/place-order';
 import { useQuote, useTryQuote } from '../api/quote';
+import { checkoutDraft, saveToCart, useCheckoutForm } from '../hooks/use-checkout-form';
 import { newIdempotencyKey } from '../idempotency-key';
 import { rememberPaymentError } from '../order-storage';
-import { laterInstant, localDateTime, orderDateRange } from '../order-time';
+import { localDateTime, orderDateRange } from '../order-time';
 import { CARD_FORM_LOADING, paymentFailure, type TokenizeFailure } from '../payments/payment-errors';
 import { type Buyer, chargeVerification } from '../payments/verification';
 import { KitchenFull } from './kitchen-full';
@@ -40,15 +39,6 @@ export interface CheckoutFormProps {
   onPaid: (result: PlaceOrderResponse) => void;
 }
 
-interface Draft {
-  request: CheckoutRequest | null;
-  /** What to fill in before the checkout can be priced. */
-  missing: string | null;
-  issues?: unknown;
-}
-
-const INVALID_CART = 'Your cart cannot be checked out as it is. Please go back to the cart and review it.';
-
 /**
  * One payment attempt: its Idempotency-Key and the exact request, card token included. Trying the
  * same attempt again (no answer came) sends both unchanged, so the card is charged once at most; a
@@ -61,22 +51,18 @@ interface Attempt {
   body: PlaceOrderRequest;
 }
 
-const saveToCart = (patch: Partial<Cart>) => cartStore.update((cart) => ({ ...cart, ...patch }));
-
 /**
  * Checkout: pickup or delivery, now or later, a promo code and the card. Every figure on screen is
  * the server's quote of exactly what is being ordered; paying sends the same request.
  */
 export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProps) {
   const timeZone = location.time_zone;
-  const saved = localDateTime(cart.orderLater, timeZone);
-  const [orderType, setOrderType] = useState<OrderType>(cart.orderType);
-  const [address, setAddress] = useState(cart.orderLocation);
-  const [later, setLater] = useState(cart.orderLater !== null);
-  const [date, setDate] = useState<string | null>(saved?.date ?? cart.orderDate);
-  const [time, setTime] = useState(saved?.time ?? '');
-  const [promo, setPromo] = useState<string | null>(cart.promoCode);
-  const [promoError, setPromoError] = useState<string | null>(null);
+  const form = useCheckoutForm(cart, timeZone);
+  const values = form.getValues();
+  const { orderType, address, later, date, time, promo } = values;
+  const promoError = form.errors.promo ?? null;
+  const setPromoError = (message: string | null) =>
+    message === null ? form.clearFieldError('promo') : form.setFieldError('promo', message);
   const [problem, setProblem] = useState<PaymentProblem | null>(null);
   const [paying, setPaying] = useState(false);
   const [debouncedAddress] = useDebouncedValue(address, 400);
@@ -90,26 +76,10 @@ export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProp
   const payments = usePaymentsConfig(location.id);
   const range = useMemo(() => orderDateRange(new Date(), timeZone), [timeZone]);
 
-  const orderLater = later ? laterInstant(date, time, timeZone) : null;
   const lines = useMemo(() => checkoutLines(cart), [cart]);
 
   /** The request for a delivery address, or null with the reason it cannot be priced yet. */
-  const requestFor = (deliveryAddress: string): Draft => {
-    if (orderType === 'delivery' && deliveryAddress.trim().length < 5) {
-      return { request: null, missing: 'Enter the delivery address to see the delivery charge and total.' };
-    }
-    if (later && !orderLater) return { request: null, missing: 'Choose the date and time for your order.' };
-    const parsed = checkoutRequest.safeParse({
-      kitchaco: location.id,
-      order_type: orderType,
-      ...(orderType === 'delivery' ? { delivery_location: deliveryAddress.trim() } : {}),
-      ...(orderLater ? { order_later: orderLater } : {}),
-      ...(promo ? { promo_code: promo } : {}),
-      lines,
-    });
-    if (!parsed.success) return { request: null, missing: INVALID_CART, issues: parsed.error.issues };
-    return { request: parsed.data, missing: null };
-  };
+  const requestFor = (deliveryAddress: string) => checkoutDraft(values, deliveryAddress, location, lines);
   // Typing an address asks for a new quote once the typing pauses.
   const draft = requestFor(debouncedAddress);
 
@@ -126,10 +96,11 @@ export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProp
   const settled = address === debouncedAddress;
 
   // A code the server no longer accepts is taken off, with its reason at the field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per new refusal; the form's setters change with its errors.
   useEffect(() => {
     if (quoteError?.field === 'promo_code') {
-      setPromoError(messageForField(quoteError));
-      setPromo(null);
+      form.setFieldValue('promo', null);
+      form.setFieldError('promo', messageForField(quoteError));
       saveToCart({ promoCode: null, discount: 0 });
     }
   }, [quoteError]);
@@ -151,40 +122,19 @@ export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProp
     }
   }, [current]);
 
-  const chooseOrderType = (value: OrderType) => {
-    setOrderType(value);
-    saveToCart({ orderType: value });
-  };
-  const changeAddress = (value: string) => {
-    setAddress(value);
-    saveToCart({ orderLocation: value });
-  };
-  const chooseLater = (value: boolean) => {
-    setLater(value);
-    const nextDate = value ? (date ?? range.min) : date;
-    if (value && !date) setDate(range.min);
-    saveToCart({
-      orderLater: value ? laterInstant(nextDate, time, timeZone) : null,
-      orderDate: value ? nextDate : null,
-    });
-  };
-  const changeDate = (value: string | null) => {
-    setDate(value);
-    saveToCart({ orderDate: value, orderLater: laterInstant(value, time, timeZone) });
-  };
-  const changeTime = (value: string) => {
-    setTime(value);
-    saveToCart({ orderLater: laterInstant(date, value, timeZone) });
-  };
+  // Each change is saved to the cart by the form (use-checkout-form.ts).
+  const chooseOrderType = (value: OrderType) => form.setFieldValue('orderType', value);
+  const changeAddress = (value: string) => form.setFieldValue('address', value);
+  const chooseLater = (value: boolean) =>
+    form.setValues({ later: value, date: value ? (date ?? range.min) : date });
+  const changeDate = (value: string | null) => form.setFieldValue('date', value);
+  const changeTime = (value: string) => form.setFieldValue('time', value);
 
   /** A pickup time offered when the kitchen is full: ordering later, at that time. */
   const chooseSlot = (slot: string) => {
     const local = localDateTime(slot, timeZone);
     if (!local) return;
-    setLater(true);
-    setDate(local.date);
-    setTime(local.time);
-    saveToCart({ orderLater: laterInstant(local.date, local.time, timeZone), orderDate: local.date });
+    form.setValues({ later: true, date: local.date, time: local.time });
   };
 
   const applyPromo = (code: string) => {
@@ -198,7 +148,7 @@ export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProp
       { ...request, promo_code: code },
       {
         onSuccess: (result) => {
-          setPromo(result.promo_code ?? code);
+          form.setFieldValue('promo', result.promo_code ?? code);
           saveToCart({ promoCode: result.promo_code ?? code, discount: result.discount });
         },
         onError: (error) => {
@@ -213,7 +163,7 @@ export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProp
     );
   };
   const removePromo = () => {
-    setPromo(null);
+    form.setFieldValue('promo', null);
     setPromoError(null);
     saveToCart({ promoCode: null, discount: 0 });
   };
@@ -332,6 +282,8 @@ export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProp
             )}
             <PromoField
               applied={promo}
+              code={values.promoInput}
+              onCode={(value) => form.setFieldValue('promoInput', value)}
               onApply={applyPromo}
               onRemove={removePromo}
               checking={tryQuote.isPending}

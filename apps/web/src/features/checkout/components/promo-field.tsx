@@ -1,20 +1,30 @@
 import { Badge, Button, Group, TextInput } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 
 interface PromoFieldProps {
   applied: string | null;
+  /** The code being typed. */
+  code: string;
+  onCode: (code: string) => void;
   onApply: (code: string) => void;
   onRemove: () => void;
   checking: boolean;
-  error: string | null;
+  error: ReactNode;
   disabled: boolean;
 }
 
 /** A promo code, checked by the server when applied. */
-export function PromoField({ applied, onApply, onRemove, checking, error, disabled }: PromoFieldProps) {
-  const [code, setCode] = useState('');
-
+export function PromoField({
+  applied,
+  code,
+  onCode,
+  onApply,
+  onRemove,
+  checking,
+  error,
+  disabled,
+}: PromoFieldProps) {
   if (applied) {
     return (
       <Group gap="sm">
@@ -47,7 +57,7 @@ export function PromoField({ applied, onApply, onRemove, checking, error, disabl
       <TextInput
         label="Promo code"
         value={code}
-        onChange={(event) => setCode(event.currentTarget.value)}
+        onChange={(event) => onCode(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') apply(event);
         }}

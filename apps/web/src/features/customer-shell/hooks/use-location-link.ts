@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
+import { useLocations } from '../../../lib/locations';
 import { changeSelectedLocation, useSelectedLocationId } from '../../../lib/selected-location';
 import { recordWebsiteRedirect } from '../../../lib/website-redirect';
-import { useLocations } from '../api/locations';
 import { homeTabState } from './use-customer-tab';
 
 /**
@@ -26,7 +26,7 @@ export function locationPositionFromSearch(search: string): number | null {
 export function useLocationLink(): void {
   const { search } = useLocation();
   const navigate = useNavigate();
-  const locations = useLocations();
+  const locations = useLocations('customer');
   const selectedId = useSelectedLocationId();
   const position = locationPositionFromSearch(search);
 

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, Title }
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDownload, IconMail } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { Panel } from '../../../components/panel';
 import { useApproveSalesReport } from '../api/approve-sales-report';
 import { type DocumentFormat, useDownloadInvoice } from '../api/download-invoice';
 import { type InvoiceRef, useEmailSalesReport } from '../api/email-sales-report';
@@ -22,7 +23,6 @@ import {
   TotalsTable,
 } from './invoice-tables';
 import { MiscChargesTable } from './misc-charges-table';
-import { ReportSection } from './report-section';
 import { SalesByLocationTable } from './sales-by-location-table';
 
 interface InvoiceViewProps {
@@ -98,16 +98,16 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
         </Alert>
       )}
 
-      <ReportSection title="Sales by location">
+      <Panel level={4} idPrefix="finance" title="Sales by location">
         {report.sales_data.length === 0 ? (
           <Text c="dimmed">No locations.</Text>
         ) : (
           <SalesByLocationTable rows={report.sales_data} live={live?.sales_data} />
         )}
-      </ReportSection>
+      </Panel>
 
       {perOperator && live && (
-        <ReportSection title="Approved and live figures">
+        <Panel level={4} idPrefix="finance" title="Approved and live figures">
           <Stack gap="sm">
             {report.live_differs ? (
               <Alert color="orange" variant="light" title="The figures have changed since the approval">
@@ -122,32 +122,32 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
             )}
             <ComparisonTable approved={report} live={live} />
           </Stack>
-        </ReportSection>
+        </Panel>
       )}
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         {perOperator && (
-          <ReportSection title={`Commissions${liveLabel}`}>
+          <Panel level={4} idPrefix="finance" title={`Commissions${liveLabel}`}>
             <CommissionTable invoice={invoice} />
-          </ReportSection>
+          </Panel>
         )}
-        <ReportSection title="Stock purchased">
+        <Panel level={4} idPrefix="finance" title="Stock purchased">
           <StockTable report={report} />
-        </ReportSection>
+        </Panel>
       </SimpleGrid>
 
       {perOperator && (
-        <ReportSection title="Miscellaneous charges">
+        <Panel level={4} idPrefix="finance" title="Miscellaneous charges">
           <MiscChargesTable slots={choices.misc} errors={misc.errors} onChange={setSlot} />
-        </ReportSection>
+        </Panel>
       )}
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <ReportSection title={`Totals${liveLabel}`}>
+        <Panel level={4} idPrefix="finance" title={`Totals${liveLabel}`}>
           <TotalsTable invoice={invoice} withPurchases={perOperator} />
-        </ReportSection>
+        </Panel>
         {perOperator && (
-          <ReportSection title={live ? 'Payout (live, to approve)' : 'Payout'}>
+          <Panel level={4} idPrefix="finance" title={live ? 'Payout (live, to approve)' : 'Payout'}>
             <Stack gap="xs">
               <Checkbox
                 label="Deduct in-store cash sales (the operator already holds the cash)"
@@ -167,12 +167,12 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
               />
               <PayoutTable invoice={invoice} />
             </Stack>
-          </ReportSection>
+          </Panel>
         )}
       </SimpleGrid>
 
       {perOperator && (
-        <ReportSection title="Approval">
+        <Panel level={4} idPrefix="finance" title="Approval">
           <Stack gap="sm">
             <Text fw={approved ? 600 : undefined}>
               {approved && report.approved_on && report.approved_by
@@ -238,13 +238,13 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
               </Alert>
             )}
           </Stack>
-        </ReportSection>
+        </Panel>
       )}
 
       {report.history.length > 0 && (
-        <ReportSection title="Earlier approvals">
+        <Panel level={4} idPrefix="finance" title="Earlier approvals">
           <HistoryTable history={report.history} />
-        </ReportSection>
+        </Panel>
       )}
     </Stack>
   );

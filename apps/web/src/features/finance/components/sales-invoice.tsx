@@ -3,6 +3,7 @@ import { Alert, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantin
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../api';
+import { QueryError } from '../../../components/query-state';
 import type { InvoiceRef } from '../api/email-sales-report';
 import { useFortnightPeriods } from '../api/get-fortnight-periods';
 import { useSalesReport } from '../api/get-sales-report';
@@ -73,11 +74,7 @@ export function SalesInvoice({
           An operator's fortnight: sales, commissions, stock and charges, and the payout to approve.
         </Text>
       </Stack>
-      {periods.error && (
-        <Alert color="red" variant="light" role="alert" title="The fortnights could not be loaded">
-          {periods.error.message}
-        </Alert>
-      )}
+      {periods.error && <QueryError title="The fortnights could not be loaded" error={periods.error} />}
       <Group align="flex-end" gap="md" role="group" aria-label="Invoice filters">
         <Select
           label="Operator"
@@ -118,9 +115,7 @@ export function SalesInvoice({
       )}
       {/* Not generated: the confirm below asks alone; "come back later" shows only after No. */}
       {report.error && !notGenerated && (
-        <Alert color="red" variant="light" role="alert" title="The invoice could not be loaded">
-          {report.error.message}
-        </Alert>
+        <QueryError title="The invoice could not be loaded" error={report.error} />
       )}
       {invoiceRef && report.isPending && (
         <Group justify="center" py="xl">

@@ -11,13 +11,14 @@ import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../api';
 import { aud, NumTd } from '../../../components/amounts';
 import { LocationSelect, locationLabel } from '../../../components/location-select';
-import { useLocations } from '../../../lib/report-filters/locations';
+import { Panel } from '../../../components/panel';
+import { QueryError } from '../../../components/query-state';
+import { useLocations } from '../../../lib/locations';
 import { displayDate, useReportFilters } from '../../../lib/report-filters/use-report-filters';
 import { useSalesReport } from '../api/get-sales-report';
 import { FortnightFields, fortnightOf } from './fortnight-fields';
 import { GenerateReportModal } from './generate-report-modal';
 import { StockTable } from './invoice-tables';
-import { ReportSection } from './report-section';
 import { SalesByLocationTable } from './sales-by-location-table';
 
 function locationName(locations: readonly KitchacoLocation[], id: number): string {
@@ -40,7 +41,7 @@ interface Applied {
  * the live ones beside them where they differ.
  */
 export function SalesReport() {
-  const locations = useLocations();
+  const locations = useLocations('staff');
   const [stored, saveFilters] = useReportFilters();
   const [locationId, setLocationId] = useState(stored.locationId);
   const [start, setStart] = useState<IsoDate>(() => fortnightOf(stored));
@@ -70,11 +71,7 @@ export function SalesReport() {
         <Title order={2}>Sales Report</Title>
         <Text c="dimmed">A fortnight's sales per location and channel, Monday to Sunday 13 days later.</Text>
       </Stack>
-      {locations.error && (
-        <Alert color="red" variant="light" role="alert" title="The locations could not be loaded">
-          {locations.error.message}
-        </Alert>
-      )}
+      {locations.error && <QueryError title="The locations could not be loaded" error={locations.error} />}
       <form onSubmit={submit} aria-label="Sales report filters">
         <Group align="flex-end" gap="md">
           <LocationSelect
@@ -111,9 +108,7 @@ export function SalesReport() {
         </Alert>
       )}
       {report.error && !notGenerated && (
-        <Alert color="red" variant="light" role="alert" title="The report could not be loaded">
-          {report.error.message}
-        </Alert>
+        <QueryError title="The report could not be loaded" error={report.error} />
       )}
       {applied && report.isPending && (
         <Group justify="center" py="xl">
@@ -132,11 +127,11 @@ export function SalesReport() {
               figure is highlighted beside the approved one.
             </Alert>
           )}
-          <ReportSection title="Sales by location">
+          <Panel level={4} idPrefix="finance" title="Sales by location">
             <SalesByLocationTable rows={data.sales_data} live={data.live?.sales_data} withStatus />
-          </ReportSection>
+          </Panel>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            <ReportSection title="Revenue">
+            <Panel level={4} idPrefix="finance" title="Revenue">
               <Table verticalSpacing={6} aria-label="Revenue" fz="sm">
                 <Table.Tbody>
                   {(['gross', 'gst', 'net'] as const).map((key) => {
@@ -165,10 +160,10 @@ export function SalesReport() {
                   })}
                 </Table.Tbody>
               </Table>
-            </ReportSection>
-            <ReportSection title="Stock purchased">
+            </Panel>
+            <Panel level={4} idPrefix="finance" title="Stock purchased">
               <StockTable report={data} />
-            </ReportSection>
+            </Panel>
           </SimpleGrid>
         </Stack>
       )}

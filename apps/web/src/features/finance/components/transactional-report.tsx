@@ -11,7 +11,8 @@ import { modals } from '@mantine/modals';
 import { IconDownload, IconMail } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { LocationSelect } from '../../../components/location-select';
-import { useLocations } from '../../../lib/report-filters/locations';
+import { QueryError } from '../../../components/query-state';
+import { useLocations } from '../../../lib/locations';
 import { useReportFilters } from '../../../lib/report-filters/use-report-filters';
 import type { DocumentFormat } from '../api/download-invoice';
 import { useDownloadTransactions } from '../api/download-transactions';
@@ -35,7 +36,7 @@ type Platform = (typeof PLATFORMS)[number]['key'];
  * checked with the server's own schema (at least one platform).
  */
 export function TransactionalReport() {
-  const locations = useLocations();
+  const locations = useLocations('staff');
   const [stored, saveFilters] = useReportFilters();
   const [locationId, setLocationId] = useState(stored.locationId);
   const [start, setStart] = useState<IsoDate>(() => fortnightOf(stored));
@@ -97,11 +98,7 @@ export function TransactionalReport() {
           fortnight, emailed to each location's registered address or downloaded.
         </Text>
       </Stack>
-      {locations.error && (
-        <Alert color="red" variant="light" role="alert" title="The locations could not be loaded">
-          {locations.error.message}
-        </Alert>
-      )}
+      {locations.error && <QueryError title="The locations could not be loaded" error={locations.error} />}
       <form onSubmit={generate} aria-label="Transactional report" noValidate>
         <Stack gap="md">
           <Group align="flex-end" gap="md">

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Group, Loader, Stack } from '@mantine/core';
+import { QueryError } from '../../../components/query-state';
 import { useKitchenAvailability } from '../api/kitchen-availability';
 import { ClosuresPanel } from './closures-panel';
 import { OpeningHoursPanel } from './opening-hours-panel';
@@ -18,14 +19,12 @@ export function HoursAndClosures({ locationId }: { locationId: number | null }) 
   }
   if (availability.error) {
     return (
-      <Alert color="red" variant="light" role="alert" title="The hours could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text>{availability.error.message}</Text>
-          <Button variant="default" onClick={() => void availability.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <QueryError
+        title="The hours could not be loaded"
+        error={availability.error}
+        onRetry={() => void availability.refetch()}
+        retryVariant="default"
+      />
     );
   }
   const data = availability.data;

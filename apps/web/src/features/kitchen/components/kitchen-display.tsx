@@ -1,9 +1,10 @@
 import type { KitchenTicket } from '@kitchaco/domain';
-import { Alert, Badge, Box, Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Button, Group, Loader, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconVolume, IconVolumeOff, IconWifiOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ApiError } from '../../../api';
+import { QueryError } from '../../../components/query-state';
 import { useBumpTicket } from '../api/bump-ticket';
 import { useKitchenTickets } from '../api/kitchen-tickets';
 import { useLocationName } from '../api/location-name';
@@ -184,14 +185,12 @@ export function KitchenDisplay({ token, locationId, locationName, menu }: Kitche
           </Group>
         )}
         {tickets.error && !board && (
-          <Alert color="red" variant="light" role="alert" title="The tickets could not be loaded">
-            <Stack gap="xs" align="flex-start">
-              <Text>{tickets.error.message}</Text>
-              <Button className={classes.touch} onClick={() => void tickets.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <QueryError
+            title="The tickets could not be loaded"
+            error={tickets.error}
+            onRetry={() => void tickets.refetch()}
+            retryClassName={classes.touch}
+          />
         )}
         {done.length > 0 && (
           <section aria-labelledby="recently-done-title">

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Modal, Paper, Stack, Text, Title 
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
+import { QueryError } from '../../../components/query-state';
 import { usePickupBoardLink, useRotatePickupBoardLink } from '../api/pickup-board-link';
 
 /** The board's full address, for the display at the counter. */
@@ -84,11 +85,7 @@ export function PickupBoardLinkPanel({ locationId = null }: { locationId?: numbe
           screen: it needs no sign-in, so keep it to the screen.
         </Text>
         {link.isPending && <Loader size="sm" aria-label="Loading the pickup board link" />}
-        {link.error && (
-          <Alert color="red" variant="light" role="alert" title="The pickup board link could not be loaded">
-            {link.error.message}
-          </Alert>
-        )}
+        {link.error && <QueryError title="The pickup board link could not be loaded" error={link.error} />}
         {link.data && (
           <Group gap="sm">
             <Button

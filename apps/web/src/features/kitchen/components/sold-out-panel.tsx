@@ -1,8 +1,9 @@
 import type { KitchenAvailabilityResponse } from '@kitchaco/domain';
-import { Alert, Button, Drawer, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Drawer, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { QueryError } from '../../../components/query-state';
 import { useKitchenAvailability, useSetMealSoldOut } from '../api/kitchen-availability';
 import { localInputValue, saleState, searchMeals } from '../lib/availability';
 import classes from './kitchen.module.css';
@@ -167,9 +168,7 @@ export function SoldOutPanel({
         />
         {availability.isPending && <Loader role="status" aria-label="Loading the meals" />}
         {availability.error && (
-          <Alert color="red" variant="light" role="alert" title="The meals could not be loaded">
-            {availability.error.message}
-          </Alert>
+          <QueryError title="The meals could not be loaded" error={availability.error} />
         )}
         {data && brands.length === 0 && <Text role="status">No meals match "{search}".</Text>}
         {data &&

@@ -28,6 +28,7 @@ import { FoodImage } from '../../../components/food-image';
 import { customerAppUrl, LANDING_PATHS, LANDING_SECTIONS } from '../../../lib/landing-host';
 import { type Brand, groupBrands, useAllBrands } from '../api/get-brands';
 import { FIGURES, REASONS, TESTIMONIAL } from '../content';
+import { BrandCard } from './brand-card';
 import { SectionLink } from './section-link';
 
 /**
@@ -236,19 +237,13 @@ export function BrandsShowcase() {
         style={{ listStyle: 'none', padding: 0 }}
       >
         {shown.map((brand) => (
-          <Card key={brand.title} component="li" padding="md">
-            <Card.Section>
-              <FoodImage src={brand.image} name={brand.title} seed={brand.id} h={140} radius="xs" />
-            </Card.Section>
-            <Title order={3} size="h5" mt="sm">
-              {brand.title}
-            </Title>
+          <BrandCard key={brand.title} brand={brand} size="compact">
             {brand.kitchens[0] && (
               <Text size="sm" c="dimmed">
                 {brand.kitchens.join(' · ')}
               </Text>
             )}
-          </Card>
+          </BrandCard>
         ))}
       </SimpleGrid>
       <Anchor component={Link} to={LANDING_PATHS.ourBrands} fw={700} w="fit-content">

@@ -26,6 +26,7 @@ import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { aud, formatCount, NumTd, NumTh } from '../../../components/amounts';
+import { QueryError } from '../../../components/query-state';
 import { useDownloadPayoutReconciliation } from '../api/download-payout-reconciliation';
 import { usePayoutReconciliation } from '../api/get-payout-reconciliation';
 import { useImportMissingPayoutOrders } from '../api/import-missing-payout-orders';
@@ -143,9 +144,7 @@ export function PayoutReconciliation({ period, operatorId }: PayoutReconciliatio
           </Alert>
         )}
         {reconciliation.error && !data && (
-          <Alert color="red" variant="light" role="alert" title="The marketplace payouts could not be loaded">
-            {reconciliation.error.message}
-          </Alert>
+          <QueryError title="The marketplace payouts could not be loaded" error={reconciliation.error} />
         )}
         {!data && reconciliation.isPending && (
           <Group justify="center" py="lg">

@@ -1,6 +1,5 @@
 import { MARKETPLACE_PLATFORMS, type MarketplaceStore } from '@kitchaco/domain';
 import {
-  Alert,
   Button,
   Group,
   Loader,
@@ -12,6 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
+import { QueryError } from '../../../components/query-state';
 import { useMarketplaceStores } from '../api/get-marketplace-stores';
 import { PLATFORM_OPTIONS, StoreForm } from './store-form';
 
@@ -25,11 +25,7 @@ export function StoreMappings() {
   const [shown, setShown] = useState<string>(ALL);
 
   if (stores.error) {
-    return (
-      <Alert color="red" variant="light" role="alert" title="The store mappings could not be loaded">
-        {stores.error.message}
-      </Alert>
-    );
+    return <QueryError title="The store mappings could not be loaded" error={stores.error} />;
   }
   if (!stores.data) {
     return (

@@ -24,6 +24,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatCount, NumTd, NumTh, tabularNums } from '../../../components/amounts';
+import { QueryError } from '../../../components/query-state';
 import { useMarketplaceInbox } from '../api/get-marketplace-inbox';
 import { useRetryMarketplaceInbox } from '../api/retry-marketplace-inbox';
 import {
@@ -124,9 +125,7 @@ export function WebhookInbox() {
           />
         </Group>
         {inbox.error && !inbox.data ? (
-          <Alert color="red" variant="light" role="alert" title="The webhook inbox could not be loaded">
-            {inbox.error.message}
-          </Alert>
+          <QueryError title="The webhook inbox could not be loaded" error={inbox.error} />
         ) : !inbox.data ? (
           <Group justify="center" py="xl">
             <Loader role="status" aria-label="Loading the webhook inbox" />

@@ -1,4 +1,5 @@
-import { Alert, Group, Loader, Stack } from '@mantine/core';
+import { Group, Loader, Stack } from '@mantine/core';
+import { QueryError } from '../../../components/query-state';
 import { useReconciliation } from '../api/get-reconciliation';
 import { LastRun } from './last-run';
 import { PaymentFlags } from './payment-flags';
@@ -7,11 +8,7 @@ import { PaymentFlags } from './payment-flags';
 export function PaymentsOverview() {
   const overview = useReconciliation();
   if (overview.error) {
-    return (
-      <Alert color="red" variant="light" role="alert" title="The payments could not be loaded">
-        {overview.error.message}
-      </Alert>
-    );
+    return <QueryError title="The payments could not be loaded" error={overview.error} />;
   }
   if (!overview.data) {
     return (

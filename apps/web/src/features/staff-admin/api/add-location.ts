@@ -1,7 +1,7 @@
 import { type CallInput, staffCalls } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffCall } from '../../../api';
-import { locationQueries } from '../../../lib/report-filters/locations';
+import { locationQueries } from '../../../lib/locations';
 import { staffAdminKeys } from './staff-admin-keys';
 
 /** add_location: a new pickup location with its position, time zone and weekly hours. */
@@ -17,7 +17,7 @@ export function useAddLocation() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: staffAdminKeys.accounts() }),
-        queryClient.invalidateQueries({ queryKey: locationQueries.list().queryKey }),
+        queryClient.invalidateQueries({ queryKey: locationQueries.staffList().queryKey }),
       ]),
   });
 }

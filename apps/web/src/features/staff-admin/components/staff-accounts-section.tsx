@@ -1,6 +1,7 @@
 import type { StaffAccountsResponse } from '@kitchaco/domain';
-import { Alert, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
+import { QueryError } from '../../../components/query-state';
 import { useStaffAccounts } from '../api/get-staff-accounts';
 import { fullName } from '../lib/roles';
 import { AddStaffAccountForm } from './add-staff-account-form';
@@ -16,11 +17,7 @@ export function StaffAccountsSection({
   const accounts = useStaffAccounts();
   const [shown, setShown] = useState<TemporaryPassword | null>(null);
   if (accounts.error) {
-    return (
-      <Alert color="red" variant="light" role="alert" title="The staff accounts could not be loaded">
-        {accounts.error.message}
-      </Alert>
-    );
+    return <QueryError title="The staff accounts could not be loaded" error={accounts.error} />;
   }
   if (!accounts.data) {
     return (

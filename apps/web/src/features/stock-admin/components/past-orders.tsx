@@ -1,9 +1,7 @@
 import type { ApprovedDisapprovedResponse, StockOrder } from '@kitchaco/domain';
-import { ActionIcon, Badge, Box, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { Fragment } from 'react';
+import { Badge, Box, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { aud, NumTd, NumTh, tabularNums } from '../../../components/amounts';
-import { useToggleSet } from '../../../lib/use-toggle-set';
+import { ExpandableRows } from '../../../components/expandable-rows';
 import { OrderLinesTable } from './order-lines-table';
 
 /** The totals of the decided orders listed (disapproved orders count nothing). */
@@ -65,8 +63,6 @@ function StatusCell({ order }: { order: StockOrder }) {
 
 /** Decided stock orders; Details expands a row to its products and adjusted items. */
 export function PastOrdersTable({ orders }: { orders: readonly StockOrder[] }) {
-  const [open, toggle] = useToggleSet<number>();
-
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table verticalSpacing="sm" aria-label="Past stock orders">
@@ -82,71 +78,48 @@ export function PastOrdersTable({ orders }: { orders: readonly StockOrder[] }) {
             <Table.Th>Status</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {orders.map((order) => {
-            const expanded = open.has(order.id);
-            const detailsId = `past-order-${order.id}`;
+        <ExpandableRows
+          rows={orders}
+          columns={8}
+          idPrefix="past-order"
+          detailsLabel={(order) => `Details of order #${order.id}`}
+          cells={(order) => (
+            <>
+              <Table.Td fw={600}>#{order.id}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {order.order_date}, {order.order_time}
+              </Table.Td>
+              <Table.Td>{order.kitchaco__location}</Table.Td>
+              <NumTd>{aud(order.sub_total)}</NumTd>
+              <NumTd>{aud(order.gst)}</NumTd>
+              <NumTd fw={700}>{aud(order.total)}</NumTd>
+              <Table.Td>
+                <StatusCell order={order} />
+              </Table.Td>
+            </>
+          )}
+          details={(order) => {
             const adjustedIds = new Set(order.adjustedData.map((l) => l.stock_list_id));
             return (
-              <Fragment key={order.id}>
-                <Table.Tr>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      onClick={() => toggle(order.id)}
-                      aria-expanded={expanded}
-                      aria-controls={expanded ? detailsId : undefined}
-                      aria-label={`Details of order #${order.id}`}
-                    >
-                      {expanded ? (
-                        <IconChevronDown aria-hidden size={18} />
-                      ) : (
-                        <IconChevronRight aria-hidden size={18} />
-                      )}
-                    </ActionIcon>
-                  </Table.Td>
-                  <Table.Td fw={600}>#{order.id}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {order.order_date}, {order.order_time}
-                  </Table.Td>
-                  <Table.Td>{order.kitchaco__location}</Table.Td>
-                  <NumTd>{aud(order.sub_total)}</NumTd>
-                  <NumTd>{aud(order.gst)}</NumTd>
-                  <NumTd fw={700}>{aud(order.total)}</NumTd>
-                  <Table.Td>
-                    <StatusCell order={order} />
-                  </Table.Td>
-                </Table.Tr>
-                {expanded && (
-                  <Table.Tr id={detailsId}>
-                    <Table.Td colSpan={8} bg="var(--mantine-color-gray-0)">
-                      <Stack gap="md" p="xs">
-                        <OrderLinesTable
-                          caption="Products"
-                          lines={order.orderData}
-                          adjustedItemIds={adjustedIds}
-                        />
-                        {order.adjustedData.length > 0 ? (
-                          <OrderLinesTable caption="Adjusted items" lines={order.adjustedData} adjusted />
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            No adjusted items.
-                          </Text>
-                        )}
-                        <Box>
-                          <Text size="sm" style={tabularNums}>
-                            Below min order fee {aud(order.delivery_charge)} · Admin adjustment{' '}
-                            {aud(order.admin_adjustment)}
-                          </Text>
-                        </Box>
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
+              <Stack gap="md" p="xs">
+                <OrderLinesTable caption="Products" lines={order.orderData} adjustedItemIds={adjustedIds} />
+                {order.adjustedData.length > 0 ? (
+                  <OrderLinesTable caption="Adjusted items" lines={order.adjustedData} adjusted />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No adjusted items.
+                  </Text>
                 )}
-              </Fragment>
+                <Box>
+                  <Text size="sm" style={tabularNums}>
+                    Below min order fee {aud(order.delivery_charge)} · Admin adjustment{' '}
+                    {aud(order.admin_adjustment)}
+                  </Text>
+                </Box>
+              </Stack>
             );
-          })}
-        </Table.Tbody>
+          }}
+        />
       </Table>
     </Table.ScrollContainer>
   );

@@ -3,7 +3,7 @@ import { Alert, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@ma
 import { formatQty, NumTd, NumTh } from '../../../components/amounts';
 import { ReportFilterBar } from '../../../components/report-filter-bar';
 import { UnmatchedMealName } from '../../../components/unmatched-meal-name';
-import { useLocations } from '../../../lib/report-filters/locations';
+import { useLocations } from '../../../lib/locations';
 import { type ReportFilters, useReportFilters } from '../../../lib/report-filters/use-report-filters';
 import { useStockUsageReport } from '../api/get-stock-usage-report';
 
@@ -18,7 +18,7 @@ function bundleSummary(bundle: readonly StockBundleItem[]): string {
  * its filters with the other report screens.
  */
 export function StockUsageReport() {
-  const locations = useLocations();
+  const locations = useLocations('staff');
   const [stored, saveFilters] = useReportFilters();
   const list = locations.data ?? [];
   // The report is per location: "All" (0) or an unknown id falls back to the first location.
