@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEAL_STATUSES } from '../constants.js';
 import { amount, dbId, locationChoice, MAX_INT32, textOrNull, wholeNumber } from '../wire/wire.js';
+import { REVIEW_DECISIONS } from './menu-item-status.js';
 
 /**
  * Wire contracts of menu management (super admin and operator) on the admin data endpoint.
@@ -244,7 +245,7 @@ export const MAX_REVIEW_REASON = 500;
 export const reviewMenuItemRequest = z.object({
   kind: menuChangeKind,
   id,
-  decision: z.enum(['Enabled', 'Rejected', 'Disabled']),
+  decision: z.enum(REVIEW_DECISIONS),
   /** Why it is rejected, shown to the operator; optional for old clients (then ''). */
   reason: z
     .string()

@@ -1,32 +1,34 @@
 import { menusCalls } from '@kitchaco/domain';
 import { defineCall, type Module } from '../../http/registry.js';
-import * as menus from './menus.service.js';
+import { addComboOrSubitem, addMenu, updateMenu } from './menu-editing.service.js';
+import { adminMenu, categories, specificMenuItem } from './menu-reading.service.js';
+import { reviewMenuItem, reviewQueue } from './menu-review.service.js';
 
 export const menusModule: Module = {
   calls: [
     defineCall(menusCalls.adminMenu, {
-      handler: (ctx, input) => menus.adminMenu(ctx.app, ctx.actor, input.kitchaco_location),
+      handler: (ctx, input) => adminMenu(ctx.app, ctx.actor, input.kitchaco_location),
     }),
     defineCall(menusCalls.adminCategories, {
-      handler: (ctx) => menus.categories(ctx.app),
+      handler: (ctx) => categories(ctx.app),
     }),
     defineCall(menusCalls.getSpecificMenuItem, {
-      handler: (ctx, input) => menus.specificMenuItem(ctx.app, ctx.actor, input.meal_id),
+      handler: (ctx, input) => specificMenuItem(ctx.app, ctx.actor, input.meal_id),
     }),
     defineCall(menusCalls.updateMenu, {
-      handler: (ctx, input) => menus.updateMenu(ctx.app, ctx.actor, input),
+      handler: (ctx, input) => updateMenu(ctx.app, ctx.actor, input),
     }),
     defineCall(menusCalls.addMenuSubitemCombo, {
-      handler: (ctx, input) => menus.addComboOrSubitem(ctx.app, ctx.actor, input),
+      handler: (ctx, input) => addComboOrSubitem(ctx.app, ctx.actor, input),
     }),
     defineCall(menusCalls.addMenu, {
-      handler: (ctx, input) => menus.addMenu(ctx.app, ctx.actor, input),
+      handler: (ctx, input) => addMenu(ctx.app, ctx.actor, input),
     }),
     defineCall(menusCalls.menuReviewQueue, {
-      handler: (ctx) => menus.reviewQueue(ctx.app),
+      handler: (ctx) => reviewQueue(ctx.app),
     }),
     defineCall(menusCalls.reviewMenuItem, {
-      handler: (ctx, input) => menus.reviewMenuItem(ctx.app, ctx.actor, input),
+      handler: (ctx, input) => reviewMenuItem(ctx.app, ctx.actor, input),
     }),
   ],
 };

@@ -1,35 +1,27 @@
 import {
   type FeedPost,
-  type MenuMeal,
   nextSlot,
   openAt,
   PICKUP_ESTIMATE_SEARCH_SLOTS,
   pickupEstimate,
-  priceLevel,
   slotOf,
-  toAmount,
-  toMills,
   type Vendor,
   type VendorMenu,
 } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
-import type { feedPosts } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { changeCatalog } from '../../lib/catalog-cache.js';
 import { recordAudit } from '../audit/audit.record.js';
 import { slotLoad } from '../kitchen/capacity.js';
 import { locationScheduleData, presentSchedule, scheduleOf } from '../kitchen/schedules.js';
+import {
+  presentMealCombos,
+  presentMenuMeal,
+  presentPost,
+  presentVendor,
+  type VendorRow,
+} from './vendors.presenter.js';
 import * as q from './vendors.queries.js';
-
-const amount = (v: string) => toAmount(toMills(v));
-/** Stored image paths of 'NULL' (as older data has them) mean no image. */
-const image = (v: string | null) => (v && v !== 'NULL' ? v : null);
-
-/** A meal's sold-out end as customers see it: null once passed (docs/kitchen.md). */
-const soldOut = (until: Date | string | null, now: Date) =>
-  until && new Date(until).getTime() > now.getTime() ? new Date(until).toISOString() : null;
-
-type VendorRow = Awaited<ReturnType<typeof q.listVendorRows>>[number];
 
 /** Items promised per slot at each location, over the slots a pickup estimate may look at. */
 async function loadsOf(app: AppContext, places: VendorRow['place'][], now: Date) {
@@ -70,21 +62,14 @@ async function presentVendors(app: AppContext, rows: VendorRow[]): Promise<Vendo
       open: (at) => openAt(at, ...schedules),
     });
   };
-  return rows.map(({ vendor, locationAddress, place }) => ({
-    id: vendor.id,
-    title: vendor.title,
-    address: vendor.address,
-    logo: image(vendor.logo),
-    image: image(vendor.image),
-    description: vendor.description,
-    kitchaco: { id: vendor.locationId, location: locationAddress },
-    kitchens: kitchens.filter((k) => k.vendorId === vendor.id).map(({ id, title }) => ({ id, title })),
-    schedule: presentSchedule(place, dataOf.get(place.id)!, vendor.id, now),
-    price_level: priceLevel(
-      (pricesOf.get(vendor.id) ?? []).map((m) => ({ price: toMills(m.price), category: m.category })),
-    ),
-    pickup_estimate: estimate(place, vendor.id),
-  }));
+  return rows.map((row) =>
+    presentVendor(row, {
+      kitchens,
+      schedule: presentSchedule(row.place, dataOf.get(row.place.id)!, row.vendor.id, now),
+      prices: pricesOf.get(row.vendor.id) ?? [],
+      pickupEstimate: estimate(row.place, row.vendor.id),
+    }),
+  );
 }
 
 export async function listVendors(app: AppContext, locationId?: number): Promise<Vendor[]> {
@@ -107,32 +92,8 @@ export async function vendorMenu(app: AppContext, vendorId: number): Promise<Ven
     q.enabledCombos(app.db, ids),
     q.enabledSubitems(app.db, ids),
   ]);
-  const meals: MenuMeal[] = mealRows.map(({ meal, categoryTitle }) => ({
-    id: meal.id,
-    meal_name: meal.name,
-    meal_price: amount(meal.price),
-    description: meal.description,
-    meal_image: image(meal.image),
-    category:
-      meal.categoryId !== null && categoryTitle ? { id: meal.categoryId, title: categoryTitle } : null,
-    meal_combo: combos
-      .filter((c) => c.mealId === meal.id)
-      .map((c) => ({ id: c.id, name: c.name, price: amount(c.price) })),
-    meal_subitem: subitems.filter((s) => s.mealId === meal.id).map((s) => ({ id: s.id, name: s.name })),
-    sold_out_until: soldOut(meal.soldOutUntil, now),
-  }));
+  const meals = mealRows.map((row) => presentMenuMeal(row, combos, subitems, now));
   return { vendor, meals };
-}
-
-function presentPost(p: typeof feedPosts.$inferSelect): FeedPost {
-  return {
-    id: p.id,
-    title: p.title,
-    body: p.body,
-    image: image(p.image),
-    link: p.link,
-    published_at: p.publishedAt.toISOString(),
-  };
 }
 
 export async function listFeed(app: AppContext, limit: number): Promise<FeedPost[]> {
@@ -182,13 +143,7 @@ export async function removeFeedPost(app: AppContext, id: number) {
 export async function mealCombos(app: AppContext, mealId: number) {
   const meal = (await mealsForPricing(app, [mealId])).get(mealId);
   if (!meal) throw notFound(`Meal ${mealId} is not on sale.`);
-  return {
-    success: true as const,
-    meal_id: meal.id,
-    meal_combo: meal.combos.map((c) => ({ id: c.id, name: c.name, price: amount(c.price) })),
-    meal_subitem: meal.subitems.map((s) => ({ id: s.id, name: s.name })),
-    sold_out_until: soldOut(meal.soldOutUntil, app.clock.now()),
-  };
+  return presentMealCombos(meal, app.clock.now());
 }
 
 /** Enabled meals of active vendors, with their Enabled combos and sub-items, for pricing a cart. */

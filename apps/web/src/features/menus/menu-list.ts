@@ -1,4 +1,4 @@
-import type { AdminMeal, MealStatus } from '@kitchaco/domain';
+import { type AdminMeal, MEAL_STATUS_ORDER } from '@kitchaco/domain';
 
 /** The spec's four sort options, numbered 1 to 4 as it numbers them. */
 export const MENU_SORTS = [
@@ -8,14 +8,6 @@ export const MENU_SORTS = [
   { value: '4', label: 'Status: Disabled - Enabled' },
 ] as const;
 export type MenuSort = (typeof MENU_SORTS)[number]['value'];
-
-/** Enabled first, Disabled last; the two review states sit between them. */
-const STATUS_RANK: Record<MealStatus, number> = {
-  Enabled: 0,
-  'Waiting for review': 1,
-  Rejected: 2,
-  Disabled: 3,
-};
 
 const byName = (a: AdminMeal, b: AdminMeal) =>
   a.meal_name.localeCompare(b.meal_name, 'en', { sensitivity: 'base', numeric: true }) || a.id - b.id;
@@ -32,9 +24,9 @@ export function shownMeals(meals: readonly AdminMeal[], search: string, sort: Me
     case '2':
       return found.sort((a, b) => byName(b, a));
     case '3':
-      return found.sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status] || byName(a, b));
+      return found.sort((a, b) => MEAL_STATUS_ORDER[a.status] - MEAL_STATUS_ORDER[b.status] || byName(a, b));
     case '4':
-      return found.sort((a, b) => STATUS_RANK[b.status] - STATUS_RANK[a.status] || byName(a, b));
+      return found.sort((a, b) => MEAL_STATUS_ORDER[b.status] - MEAL_STATUS_ORDER[a.status] || byName(a, b));
   }
 }
 

@@ -1,21 +1,29 @@
-import { addComboSubitemRequest, type MealStatus } from '@kitchaco/domain';
+import { addComboSubitemRequest, type MealStatus, type MenuEditor, statusChoices } from '@kitchaco/domain';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useAddComboSubitem } from '../api/add-combo-subitem';
-import { type FormErrors, formErrors, serverMessage } from '../form-errors';
+import { schemaRule, serverMessage } from '../form-errors';
 import { MENUS_TEXT } from '../messages';
-import { type MenuRole, priceOf } from './meal-fields';
+import { priceOf } from './meal-fields';
 
 export type ExtraKind = 'Combo' | 'SubItem';
 
 const TITLES: Record<ExtraKind, string> = { Combo: 'Add New Combo', SubItem: 'Add New Sub Item' };
+
+interface ExtraValues {
+  name: string;
+  /** '' while the field is empty. */
+  price: number | string;
+  status: MealStatus;
+}
 
 interface AddExtraDialogProps {
   mealId: number;
   mealName: string;
   /** The kind being added; null when closed. */
   kind: ExtraKind | null;
-  editor: MenuRole;
+  editor: MenuEditor;
   onClose: () => void;
 }
 
@@ -28,19 +36,24 @@ export function AddExtraDialog({ mealId, mealName, kind, editor, onClose }: AddE
   // Kept while the dialog closes, so its title does not vanish mid-way.
   const [shown, setShown] = useState<ExtraKind>(kind ?? 'Combo');
   if (kind && kind !== shown) setShown(kind);
-  const statuses: MealStatus[] = editor === 'operator' ? ['Waiting for review'] : ['Enabled', 'Disabled'];
-  const [name, setName] = useState('');
-  const [price, setPrice] = useState<number | string>('');
-  const [status, setStatus] = useState<MealStatus>(statuses[0]!);
-  const [errors, setErrors] = useState<FormErrors>({});
+  const statuses = statusChoices(editor, true);
   const [added, setAdded] = useState(false);
   const add = useAddComboSubitem();
+  const requestOf = (values: ExtraValues) => ({
+    meal_id: mealId,
+    add_type: shown,
+    type_name: values.name,
+    type_price: shown === 'Combo' ? priceOf(values.price) : 0,
+    type_status: values.status,
+  });
+  const form = useForm<ExtraValues>({
+    initialValues: { name: '', price: '', status: statuses[0]! },
+    clearInputErrorOnChange: false,
+    validate: schemaRule(addComboSubitemRequest, requestOf),
+  });
 
   const clear = () => {
-    setName('');
-    setPrice('');
-    setStatus(statuses[0]!);
-    setErrors({});
+    form.reset();
     setAdded(false);
     add.reset();
   };
@@ -49,19 +62,9 @@ export function AddExtraDialog({ mealId, mealName, kind, editor, onClose }: AddE
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = addComboSubitemRequest.safeParse({
-      meal_id: mealId,
-      add_type: shown,
-      type_name: name,
-      type_price: shown === 'Combo' ? priceOf(price) : 0,
-      type_status: status,
-    });
-    if (!parsed.success) return setErrors(formErrors(parsed.error.issues));
-    setErrors({});
-    add.mutate(parsed.data, { onSuccess: () => setAdded(true) });
-  };
+  const submit = form.onSubmit((values) =>
+    add.mutate(addComboSubitemRequest.parse(requestOf(values)), { onSuccess: () => setAdded(true) }),
+  );
 
   const noun = shown === 'Combo' ? 'combo' : 'sub item';
   return (
@@ -97,9 +100,9 @@ export function AddExtraDialog({ mealId, mealName, kind, editor, onClose }: AddE
             )}
             <TextInput
               label="Name"
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.type_name}
+              value={form.values.name}
+              onChange={(e) => form.setFieldValue('name', e.currentTarget.value)}
+              error={form.errors.type_name}
               maxLength={120}
               required
               data-autofocus
@@ -107,9 +110,9 @@ export function AddExtraDialog({ mealId, mealName, kind, editor, onClose }: AddE
             {shown === 'Combo' && (
               <NumberInput
                 label="Price ($)"
-                value={price}
-                onChange={setPrice}
-                error={errors.type_price}
+                value={form.values.price}
+                onChange={(price) => form.setFieldValue('price', price)}
+                error={form.errors.type_price}
                 min={0}
                 max={10_000}
                 decimalScale={2}
@@ -122,8 +125,8 @@ export function AddExtraDialog({ mealId, mealName, kind, editor, onClose }: AddE
             <Select
               label="Status"
               data={statuses}
-              value={status}
-              onChange={(next) => next && setStatus(next as MealStatus)}
+              value={form.values.status}
+              onChange={(next) => next && form.setFieldValue('status', next as MealStatus)}
               allowDeselect={false}
               readOnly={editor === 'operator'}
               comboboxProps={{ withinPortal: true }}

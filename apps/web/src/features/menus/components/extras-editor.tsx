@@ -1,4 +1,4 @@
-import { MEAL_STATUSES, type MealStatus } from '@kitchaco/domain';
+import { type MealStatus, type MenuEditor, statusChoices } from '@kitchaco/domain';
 import {
   Button,
   Group,
@@ -14,7 +14,6 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import type { FormErrors } from '../form-errors';
 import { MENUS_TEXT } from '../messages';
-import type { MenuRole } from './meal-fields';
 import { MealStatusBadge } from './meal-status-badge';
 
 export interface ExtraRow {
@@ -30,7 +29,7 @@ interface ExtrasEditorProps {
   rows: readonly ExtraRow[];
   onChange: (id: number, patch: Partial<ExtraRow>) => void;
   onAdd: () => void;
-  editor: MenuRole;
+  editor: MenuEditor;
   /** Errors keyed `meal_combo.0.name`, ... */
   errors: FormErrors;
   disabled?: boolean;
@@ -138,7 +137,7 @@ export function ExtrasEditor({ kind, rows, onChange, onAdd, editor, errors, disa
                         {editor === 'admin' ? (
                           <Select
                             aria-label={`${label} status`}
-                            data={MEAL_STATUSES}
+                            data={statusChoices(editor, false)}
                             value={row.status}
                             onChange={(next) => next && onChange(row.id, { status: next as MealStatus })}
                             allowDeselect={false}

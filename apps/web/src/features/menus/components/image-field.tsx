@@ -1,7 +1,7 @@
 import { MAX_IMAGE_BYTES } from '@kitchaco/domain';
 import { FileInput, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FoodImage } from '../../../components/food-image';
 import { IMAGE_TYPES, MENUS_TEXT } from '../messages';
 
@@ -30,7 +30,7 @@ interface ImageFieldProps {
   value: string | null;
   onChange: (dataUrl: string | null) => void;
   /** A server refusal of the image. */
-  error?: string | undefined;
+  error?: ReactNode;
   disabled?: boolean;
 }
 

@@ -1,26 +1,32 @@
-import { addMenuRequest, DEFAULT_MEAL_CATEGORY_ID } from '@kitchaco/domain';
+import {
+  addMenuRequest,
+  DEFAULT_MEAL_CATEGORY_ID,
+  type MenuEditor,
+  ON_SALE,
+  WAITING_FOR_REVIEW,
+} from '@kitchaco/domain';
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
 import { useAddMenu } from '../api/add-menu';
-import { type FormErrors, formErrors, serverMessage } from '../form-errors';
-import { type MealDraft, MealFields, type MenuRole, priceOf } from './meal-fields';
+import { schemaRule, serverMessage } from '../form-errors';
+import { type MealDraft, MealFields, priceOf } from './meal-fields';
 
 interface MealAddFormProps {
   brandId: number;
-  editor: MenuRole;
+  editor: MenuEditor;
   categories?: readonly { id: number; title: string }[] | undefined;
   /** The new meal's id, once the server has it. */
   onAdded: (mealId: number) => void;
 }
 
-function emptyDraft(editor: MenuRole, categories: MealAddFormProps['categories']): MealDraft {
+function emptyDraft(editor: MenuEditor, categories: MealAddFormProps['categories']): MealDraft {
   const defaultCategory = categories?.some((c) => c.id === DEFAULT_MEAL_CATEGORY_ID)
     ? String(DEFAULT_MEAL_CATEGORY_ID)
     : null;
   return {
     meal_name: '',
     meal_price: '',
-    status: editor === 'operator' ? 'Waiting for review' : 'Enabled',
+    status: editor === 'operator' ? WAITING_FOR_REVIEW : ON_SALE,
     description: '',
     category_id: editor === 'admin' ? defaultCategory : null,
     image: null,
@@ -33,42 +39,43 @@ function emptyDraft(editor: MenuRole, categories: MealAddFormProps['categories']
  */
 export function MealAddForm({ brandId, editor, categories, onAdded }: MealAddFormProps) {
   const add = useAddMenu();
-  const [draft, setDraft] = useState<MealDraft>(() => emptyDraft(editor, categories));
-  const [errors, setErrors] = useState<FormErrors>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = addMenuRequest.safeParse({
-      meal_name: draft.meal_name,
-      meal_status: draft.status,
-      meal_price: priceOf(draft.meal_price),
-      description: draft.description,
-      vendor_id: brandId,
-      ...(editor === 'admin' && draft.category_id ? { category_id: Number(draft.category_id) } : {}),
-      ...(draft.image ? { image: draft.image } : {}),
-    });
-    if (!parsed.success) {
-      const found = formErrors(parsed.error.issues);
+  const requestOf = (draft: MealDraft) => ({
+    meal_name: draft.meal_name,
+    meal_status: draft.status,
+    meal_price: priceOf(draft.meal_price),
+    description: draft.description,
+    vendor_id: brandId,
+    ...(editor === 'admin' && draft.category_id ? { category_id: Number(draft.category_id) } : {}),
+    ...(draft.image ? { image: draft.image } : {}),
+  });
+  const rule = schemaRule(addMenuRequest, requestOf);
+  const form = useForm<MealDraft>({
+    initialValues: emptyDraft(editor, categories),
+    clearInputErrorOnChange: false,
+    validate: (draft) => {
+      const found = rule(draft);
       // The form names meal_status "status", like the edit form.
-      return setErrors({ ...found, status: found.meal_status });
-    }
-    setErrors({});
-    add.mutate(parsed.data, {
+      return found.meal_status ? { ...found, status: found.meal_status } : found;
+    },
+  });
+
+  const submit = form.onSubmit((draft) =>
+    add.mutate(addMenuRequest.parse(requestOf(draft)), {
       onSuccess: ({ meal_id }) => {
-        setDraft(emptyDraft(editor, categories));
+        form.setValues(emptyDraft(editor, categories));
         onAdded(meal_id);
       },
-    });
-  };
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Add a meal">
       <Stack gap="lg">
         <Paper withBorder p="md">
           <MealFields
-            draft={draft}
-            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
-            errors={errors}
+            draft={form.values}
+            onChange={form.setValues}
+            errors={form.errors}
             editor={editor}
             adding
             categories={categories}

@@ -1,4 +1,4 @@
-import type { AdminMeal } from '@kitchaco/domain';
+import { type AdminMeal, isOnSale } from '@kitchaco/domain';
 import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -47,7 +47,7 @@ export function MealCard({ meal, editPath, highlighted = false }: MealCardProps)
             </Badge>
           )}
         </Group>
-        {meal.status === 'Enabled' && <MealSoldOut meal={meal} />}
+        {isOnSale(meal.status) && <MealSoldOut meal={meal} />}
         {rejection && (
           <Text size="sm" c="red.9">
             {rejectionText(rejection)}

@@ -1,19 +1,20 @@
-import { updateMenuRequest } from '@kitchaco/domain';
+import { isWaitingForReview, type MenuEditor, updateMenuRequest, WAITING_FOR_REVIEW } from '@kitchaco/domain';
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import type { MenuItem } from '../api/get-menu-item';
 import { useUpdateMenu } from '../api/update-menu';
-import { type FormErrors, formErrors, serverMessage } from '../form-errors';
+import { schemaRule, serverMessage } from '../form-errors';
 import { MENUS_TEXT } from '../messages';
 import { AddExtraDialog, type ExtraKind } from './add-extra-dialog';
 import { type ExtraRow, ExtrasEditor } from './extras-editor';
-import { type MealDraft, MealFields, type MenuRole, priceOf } from './meal-fields';
+import { type MealDraft, MealFields, priceOf } from './meal-fields';
 import { openRejection, pendingChangesOf, ReviewStatus } from './review-status';
 
 interface MealEditFormProps {
   /** The meal as the server has it; read again after every save and add. */
   item: MenuItem;
-  editor: MenuRole;
+  editor: MenuEditor;
   categories?: readonly { id: number; title: string }[] | undefined;
 }
 
@@ -21,12 +22,12 @@ interface MealEditFormProps {
  * The form's starting values. An operator continues their pending change (what they proposed),
  * a super admin edits the live meal.
  */
-function draftOf(item: MenuItem, editor: MenuRole): MealDraft {
+function draftOf(item: MenuItem, editor: MenuEditor): MealDraft {
   const proposed = editor === 'operator' ? item.pending_change?.after : undefined;
   return {
     meal_name: proposed?.name ?? item.meal_name,
     meal_price: proposed?.price ?? item.meal_price,
-    status: editor === 'operator' ? 'Waiting for review' : item.status,
+    status: editor === 'operator' ? WAITING_FOR_REVIEW : item.status,
     description: proposed?.description ?? item.description,
     category_id: item.category_id === null ? null : String(item.category_id),
     image: null,
@@ -36,9 +37,15 @@ function draftOf(item: MenuItem, editor: MenuRole): MealDraft {
 /** A combo or sub item as the form starts it: for an operator, with their pending change on top. */
 function rowOf<
   T extends { name: string; price: number; pending_change?: { after: { name: string; price: number } } },
->(row: T, editor: MenuRole): T {
+>(row: T, editor: MenuEditor): T {
   const proposed = editor === 'operator' ? row.pending_change?.after : undefined;
   return proposed ? { ...row, name: proposed.name, price: proposed.price } : row;
+}
+
+/** The form's values: the meal's fields, and what was typed into its combos and sub items by id. */
+interface EditValues extends MealDraft {
+  comboEdits: Record<number, Partial<ExtraRow>>;
+  subitemEdits: Record<number, Partial<ExtraRow>>;
 }
 
 /** Rows as the server has them with the changes typed here on top. */
@@ -53,42 +60,31 @@ function withEdits<T extends { id: number }>(rows: readonly T[], edits: Record<n
  */
 export function MealEditForm({ item, editor, categories }: MealEditFormProps) {
   const update = useUpdateMenu();
-  const [draft, setDraft] = useState<MealDraft>(() => draftOf(item, editor));
-  const [comboEdits, setComboEdits] = useState<Record<number, Partial<ExtraRow>>>({});
-  const [subitemEdits, setSubitemEdits] = useState<Record<number, Partial<ExtraRow>>>({});
-  const [errors, setErrors] = useState<FormErrors>({});
   const [saved, setSaved] = useState(false);
   const [adding, setAdding] = useState<ExtraKind | null>(null);
 
-  const combos = withEdits(
-    item.meal_combo.map((c) => rowOf(c, editor)),
-    comboEdits,
-  );
-  const subitems = withEdits(
-    item.meal_subitem.map((s) => rowOf(s, editor)),
-    subitemEdits,
-  );
-  const rejection = openRejection(item);
-  const change = (patch: Partial<MealDraft>) => {
-    setSaved(false);
-    setDraft((d) => ({ ...d, ...patch }));
-  };
-  const editRow = (set: typeof setComboEdits) => (id: number, patch: Partial<ExtraRow>) => {
-    setSaved(false);
-    set((edits) => ({ ...edits, [id]: { ...edits[id], ...patch } }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    const parsed = updateMenuRequest.safeParse({
+  const rowsOf = (values: EditValues) => ({
+    combos: withEdits(
+      item.meal_combo.map((c) => rowOf(c, editor)),
+      values.comboEdits,
+    ),
+    subitems: withEdits(
+      item.meal_subitem.map((s) => rowOf(s, editor)),
+      values.subitemEdits,
+    ),
+  });
+  const requestOf = (values: EditValues) => {
+    const { combos, subitems } = rowsOf(values);
+    return {
       menu_item: {
         id: item.id,
-        meal_name: draft.meal_name,
-        meal_price: priceOf(draft.meal_price),
-        status: draft.status,
-        description: draft.description,
-        ...(editor === 'admin' ? { category_id: draft.category_id ? Number(draft.category_id) : null } : {}),
+        meal_name: values.meal_name,
+        meal_price: priceOf(values.meal_price),
+        status: values.status,
+        description: values.description,
+        ...(editor === 'admin'
+          ? { category_id: values.category_id ? Number(values.category_id) : null }
+          : {}),
         meal_combo: combos.map((c) => ({
           id: c.id,
           name: c.name,
@@ -97,24 +93,43 @@ export function MealEditForm({ item, editor, categories }: MealEditFormProps) {
         })),
         meal_subitem: subitems.map((s) => ({ id: s.id, name: s.name, status: s.status })),
       },
-      ...(draft.image ? { image: draft.image } : {}),
-    });
-    if (!parsed.success) return setErrors(formErrors(parsed.error.issues));
-    setErrors({});
-    update.mutate(parsed.data, {
-      onSuccess: () => {
-        // The lists were read again before this runs: the rows now hold what was saved.
-        setComboEdits({});
-        setSubitemEdits({});
-        setDraft((d) => ({ ...d, image: null }));
-        setSaved(true);
-      },
-    });
+      ...(values.image ? { image: values.image } : {}),
+    };
   };
+  const form = useForm<EditValues>({
+    initialValues: { ...draftOf(item, editor), comboEdits: {}, subitemEdits: {} },
+    clearInputErrorOnChange: false,
+    validate: schemaRule(updateMenuRequest, requestOf),
+  });
+
+  const { combos, subitems } = rowsOf(form.values);
+  const rejection = openRejection(item);
+  const change = (patch: Partial<MealDraft>) => {
+    setSaved(false);
+    form.setValues(patch);
+  };
+  const editRow = (field: 'comboEdits' | 'subitemEdits') => (id: number, patch: Partial<ExtraRow>) => {
+    setSaved(false);
+    form.setFieldValue(field, (edits) => ({ ...edits, [id]: { ...edits[id], ...patch } }));
+  };
+
+  const submit = form.onSubmit(
+    (values) => {
+      setSaved(false);
+      update.mutate(updateMenuRequest.parse(requestOf(values)), {
+        onSuccess: () => {
+          // The lists were read again before this runs: the rows now hold what was saved.
+          form.setValues({ comboEdits: {}, subitemEdits: {}, image: null });
+          setSaved(true);
+        },
+      });
+    },
+    () => setSaved(false),
+  );
 
   return (
     <Stack gap="lg">
-      {item.status === 'Waiting for review' && (
+      {isWaitingForReview(item.status) && (
         <Alert color="yellow" variant="light" title="Waiting for review">
           {MENUS_TEXT.waitingBanner}
         </Alert>
@@ -140,9 +155,9 @@ export function MealEditForm({ item, editor, categories }: MealEditFormProps) {
         <Stack gap="lg">
           <Paper withBorder p="md">
             <MealFields
-              draft={draft}
+              draft={form.values}
               onChange={change}
-              errors={errors}
+              errors={form.errors}
               editor={editor}
               adding={false}
               categories={categories}
@@ -156,19 +171,19 @@ export function MealEditForm({ item, editor, categories }: MealEditFormProps) {
           <ExtrasEditor
             kind="combo"
             rows={combos}
-            onChange={editRow(setComboEdits)}
+            onChange={editRow('comboEdits')}
             onAdd={() => setAdding('Combo')}
             editor={editor}
-            errors={errors}
+            errors={form.errors}
             disabled={update.isPending}
           />
           <ExtrasEditor
             kind="subitem"
             rows={subitems.map((s) => ({ ...s, price: 0 }))}
-            onChange={editRow(setSubitemEdits)}
+            onChange={editRow('subitemEdits')}
             onAdd={() => setAdding('SubItem')}
             editor={editor}
-            errors={errors}
+            errors={form.errors}
             disabled={update.isPending}
           />
           {update.error && (

@@ -1,4 +1,4 @@
-import { MEAL_STATUSES, type MealStatus } from '@kitchaco/domain';
+import { type MealStatus, type MenuEditor, statusChoices } from '@kitchaco/domain';
 import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { FormErrors } from '../form-errors';
 import { MENUS_TEXT } from '../messages';
@@ -16,17 +16,6 @@ export interface MealDraft {
   image: string | null;
 }
 
-export type MenuRole = 'admin' | 'operator';
-
-/**
- * Status choices: a super admin editing may set any of the four, a super admin adding chooses Enabled
- * or Disabled, an operator only Waiting for review (the server forces it anyway).
- */
-export function statusChoices(editor: MenuRole, adding: boolean): readonly MealStatus[] {
-  if (editor === 'operator') return ['Waiting for review'];
-  return adding ? ['Enabled', 'Disabled'] : MEAL_STATUSES;
-}
-
 /** The price as the schema reads it: a number, or NaN for an empty field (refused as not a number). */
 export function priceOf(value: number | string): number {
   if (typeof value === 'number') return value;
@@ -37,7 +26,7 @@ interface MealFieldsProps {
   draft: MealDraft;
   onChange: (patch: Partial<MealDraft>) => void;
   errors: FormErrors;
-  editor: MenuRole;
+  editor: MenuEditor;
   adding: boolean;
   /** Categories, for the super admin (the operator's forms send none). */
   categories?: readonly { id: number; title: string }[] | undefined;

@@ -1,4 +1,9 @@
-import { DEFAULT_TIME_ZONE, MAX_REVIEW_REASON } from '@kitchaco/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  MAX_REVIEW_REASON,
+  REVIEW_DECISION_OUTCOMES,
+  WAITING_FOR_REVIEW,
+} from '@kitchaco/domain';
 import {
   Alert,
   Anchor,
@@ -16,6 +21,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { QueryError } from '../../../components/query-state';
 import { type ReviewItem, useReviewQueue } from '../api/get-review-queue';
 import { type ReviewDecision, useReviewMenuItem } from '../api/review-menu-item';
 import { serverMessage } from '../form-errors';
@@ -73,7 +79,7 @@ function titleOf(item: ReviewItem): string {
 
 /** The values shown when the server sent no before/after (an older server): the saved name and price. */
 function afterOf(item: ReviewItem) {
-  return item.after ?? { name: item.name, price: item.price, status: 'Waiting for review' as const };
+  return item.after ?? { name: item.name, price: item.price, status: WAITING_FOR_REVIEW };
 }
 
 /** The reject dialog: a reason is required, and shown to the operator. */
@@ -175,9 +181,10 @@ export function ReviewQueue({ editPath }: { editPath: (mealId: number) => string
         });
         done++;
       }
+      const approved = REVIEW_DECISION_OUTCOMES[decision].change === 'approved';
       notifications.show({
-        color: decision === 'Enabled' ? 'green' : 'gray',
-        message: decision === 'Enabled' ? 'Approved Successfully' : 'Rejected',
+        color: approved ? 'green' : 'gray',
+        message: approved ? 'Approved Successfully' : 'Rejected',
       });
     } catch (error) {
       setFailure({ mealId: group.mealId, message: serverMessage(error as Error) });
@@ -198,11 +205,7 @@ export function ReviewQueue({ editPath }: { editPath: (mealId: number) => string
   );
 
   if (queue.error) {
-    return (
-      <Alert color="red" variant="light" role="alert" title="The review queue could not be loaded">
-        {queue.error.message}
-      </Alert>
-    );
+    return <QueryError title="The review queue could not be loaded" error={queue.error} />;
   }
   if (!queue.data) {
     return (

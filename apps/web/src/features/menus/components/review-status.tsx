@@ -1,4 +1,4 @@
-import type { MenuReviewDecision, PendingMenuChange } from '@kitchaco/domain';
+import { isOnSale, type MenuReviewDecision, type PendingMenuChange } from '@kitchaco/domain';
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { aud } from '../../../components/amounts';
 import type { MenuItem } from '../api/get-menu-item';
@@ -42,7 +42,7 @@ export function rejectionText(decision: MenuReviewDecision): string {
 export function ReviewStatus({ item }: { item: MenuItem }) {
   const pending = pendingChangesOf(item);
   const rejection = openRejection(item);
-  const onSale = item.status === 'Enabled';
+  const onSale = isOnSale(item.status);
   return (
     <Stack gap="md">
       <Paper withBorder p="md" component="section" aria-labelledby="live-version-title">
