@@ -1,7 +1,7 @@
 import { FEED_ITEMS_ON_MAP } from '@kitchaco/domain';
-import { locationQueries } from '../features/customer-shell/api/locations';
 import { feedQueries } from '../features/feed/api/feed';
 import { vendorQueries } from '../features/vendors/api/vendors';
+import { locationQueries } from '../lib/locations';
 import { queryClient } from './query-client';
 
 /**

@@ -1,59 +1,31 @@
-import { localPhone, type TerminalStatus } from '@kitchaco/domain';
-import { and, asc, eq, gt, isNotNull, ne } from 'drizzle-orm';
+import type { TerminalStatus } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { kiosks, locations } from '../../db/schema/index.js';
 import { conflict, notFound, unavailable, unprocessable } from '../../http/errors.js';
 import { type DeviceCode, TerminalRequestRefused } from '../../integrations/card-terminals.js';
 import { type Poller, startPoller } from '../../lib/poller.js';
 import { recordAudit } from '../audit/audit.record.js';
+import { presentDeviceCode, presentKiosk, presentKioskLocation } from './kiosks.presenter.js';
+import * as q from './kiosks.queries.js';
 
 /** The kiosks of every location (the POS Devices page), in the spec's shape. */
 export async function allKiosks(app: AppContext) {
-  const [locs, rows] = await Promise.all([
-    app.db
-      .select({ id: locations.id, name: locations.name, squareLocationId: locations.squareLocationId })
-      .from(locations)
-      .orderBy(asc(locations.id)),
-    app.db.select().from(kiosks).orderBy(asc(kiosks.locationId), asc(kiosks.id)),
-  ]);
+  const [locs, rows] = await Promise.all([q.listKioskLocations(app.db), q.listKiosks(app.db)]);
   const now = app.clock.now();
   return {
     success: true as const,
     kiosks: locs.map((l) => {
       const own = rows.filter((k) => k.locationId === l.id);
-      const details = own.map((k) => {
-        const status = terminalStatus(k, now);
-        // A code past its five minutes is no longer shown: the terminal can no longer use it.
-        const live = k.deviceCodeExpiresAt === null || k.deviceCodeExpiresAt > now;
-        return {
-          id: k.id,
-          username: k.username,
-          phone: k.phone,
-          phone_local: localPhone(k.phone),
-          square_terminal_device_code: live ? k.squareTerminalDeviceCode : '0',
-          square_terminal_device_id: k.squareTerminalDeviceId,
-          device_code_expires_at: live && k.deviceCodeExpiresAt ? k.deviceCodeExpiresAt.toISOString() : null,
-          terminal_status: status,
-          paired_at: k.pairedAt?.toISOString() ?? null,
-        };
-      });
-      return {
-        id: l.id,
-        location: l.name,
-        square_location_id: l.squareLocationId,
-        square_terminal_device_code: details.map((d) => d.square_terminal_device_code).join(','),
-        square_terminal_device_id: details.map((d) => d.square_terminal_device_id).join(','),
-        kiosk_details: details,
-      };
+      return presentKioskLocation(
+        l,
+        own.map((k) => presentKiosk(k, terminalStatus(k, now), now)),
+      );
     }),
   };
 }
 
-type KioskRow = typeof kiosks.$inferSelect;
-
 /** Paired, waiting for its code to be typed, expired unused, or never asked for. */
-export function terminalStatus(k: KioskRow, now: Date): TerminalStatus {
+export function terminalStatus(k: q.KioskRow, now: Date): TerminalStatus {
   if (k.deviceCodeStatus === 'PAIRED' || (k.deviceCodeStatus === null && k.squareTerminalDeviceId !== '0')) {
     return 'paired';
   }
@@ -72,11 +44,7 @@ export async function createDeviceCode(
   app: AppContext,
   input: { kiosk_id: number; kiosk_name?: string | undefined },
 ) {
-  const [row] = await app.db
-    .select({ kiosk: kiosks, squareLocationId: locations.squareLocationId })
-    .from(kiosks)
-    .innerJoin(locations, eq(locations.id, kiosks.locationId))
-    .where(eq(kiosks.id, input.kiosk_id));
+  const row = await q.findKioskWithLocation(app.db, input.kiosk_id);
   if (!row) throw notFound(`Kiosk ${input.kiosk_id} does not exist.`);
   if (!row.squareLocationId) {
     throw conflict(
@@ -107,7 +75,7 @@ export async function createDeviceCode(
       deviceCodeId: code.id,
       deviceCodeStatus: code.status === 'PAIRED' ? 'PAIRED' : 'UNPAIRED',
     };
-    await tx.update(kiosks).set(set).where(eq(kiosks.id, row.kiosk.id));
+    await q.updateKiosk(tx, row.kiosk.id, set);
     const k = row.kiosk;
     await recordAudit(tx, {
       entityId: k.id,
@@ -124,9 +92,7 @@ export async function createDeviceCode(
   });
   return {
     success: true as const,
-    data: JSON.stringify({
-      device_code: { id: code.id, code: code.code, status: code.status, pair_by: code.pairBy.toISOString() },
-    }),
+    data: presentDeviceCode(code),
   };
 }
 
@@ -136,20 +102,18 @@ export async function createDeviceCode(
  */
 export async function recordDeviceCode(db: DbOrTx, code: DeviceCode): Promise<boolean> {
   if (code.status !== 'PAIRED' && code.status !== 'EXPIRED') return false;
-  const rows = await db
-    .update(kiosks)
-    .set(
-      code.status === 'PAIRED'
-        ? {
-            deviceCodeStatus: 'PAIRED',
-            squareTerminalDeviceId: code.deviceId ?? '0',
-            pairedAt: code.pairedAt ?? new Date(),
-          }
-        : { deviceCodeStatus: 'EXPIRED' },
-    )
-    .where(and(eq(kiosks.deviceCodeId, code.id), ne(kiosks.deviceCodeStatus, 'PAIRED')))
-    .returning({ id: kiosks.id });
-  return rows.length > 0;
+  const changed = await q.updateUnpairedByDeviceCode(
+    db,
+    code.id,
+    code.status === 'PAIRED'
+      ? {
+          deviceCodeStatus: 'PAIRED',
+          squareTerminalDeviceId: code.deviceId ?? '0',
+          pairedAt: code.pairedAt ?? new Date(),
+        }
+      : { deviceCodeStatus: 'EXPIRED' },
+  );
+  return changed > 0;
 }
 
 const POLL_MS = 15_000;
@@ -164,17 +128,7 @@ export function startDeviceCodePoller(app: AppContext): Poller {
 
 export async function pollWaitingCodes(app: AppContext): Promise<number> {
   const now = app.clock.now();
-  const waiting = await app.db
-    .select({ id: kiosks.deviceCodeId })
-    .from(kiosks)
-    .where(
-      and(
-        eq(kiosks.deviceCodeStatus, 'UNPAIRED'),
-        isNotNull(kiosks.deviceCodeId),
-        gt(kiosks.deviceCodeExpiresAt, new Date(now.getTime() - 60_000)),
-      ),
-    )
-    .limit(50);
+  const waiting = await q.waitingDeviceCodes(app.db, new Date(now.getTime() - 60_000));
   let changed = 0;
   for (const { id } of waiting) {
     const code = await app.adapters.cardTerminals.getDeviceCode(id!, now).catch((error: unknown) => {

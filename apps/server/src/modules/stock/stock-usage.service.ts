@@ -1,23 +1,10 @@
 import { toAmount, toMills } from '@kitchaco/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { stockBundles } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { changedFields, recordAudit } from '../audit/audit.record.js';
+import { presentBundle, presentUnit } from './stock.presenter.js';
 import * as q from './stock.queries.js';
 import { wireRange } from './stock.service.js';
-
-type BundleRow = Awaited<ReturnType<typeof q.bundlesOfMeals>>[number];
-
-function presentBundle(b: BundleRow) {
-  return {
-    id: b.bundle.id,
-    stock_list__id: b.bundle.stockListItemId,
-    stock_list__name: b.itemName,
-    stock_list__qty_type: b.qtyType,
-    qty: Number(b.bundle.qty),
-  };
-}
 
 /** Quantities to 3 decimals, as stored, without float noise. */
 const qty3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -56,7 +43,7 @@ export async function stockUsageReport(
   return {
     success: true as const,
     meal_sold,
-    qty_type: units.map((u) => ({ id: u.id, qty_type: u.qtyType, whole_units: u.wholeUnits })),
+    qty_type: units.map(presentUnit),
     stock_list: [...used.values()].sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
@@ -110,9 +97,9 @@ export async function addStockBundle(
   }
   await app.db.transaction(async (tx) => {
     const values = { mealId: input.meal_id, stockListItemId: input.stock_list_id, qty: qtyText(input.qty) };
-    const [added] = await tx.insert(stockBundles).values(values).returning({ id: stockBundles.id });
+    const added = await q.insertBundle(tx, values);
     await recordAudit(tx, {
-      entityId: added!.id,
+      entityId: added.id,
       locationId: at.locationId,
       summary: `Bundle of meal ${input.meal_id}: ${values.qty} × ${at.item} added`,
       before: null,
@@ -135,7 +122,7 @@ export async function updateStockBundle(
   }
   await app.db.transaction(async (tx) => {
     const set = { stockListItemId: itemId, qty: qtyText(qty) };
-    await tx.update(stockBundles).set(set).where(eq(stockBundles.id, id));
+    await q.updateBundle(tx, id, set);
     await recordAudit(tx, {
       entityId: id,
       locationId: at.locationId,
@@ -148,7 +135,7 @@ export async function updateStockBundle(
 
 export async function deleteStockBundle(app: AppContext, id: number) {
   await app.db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(stockBundles).where(eq(stockBundles.id, id)).returning();
+    const deleted = await q.deleteBundle(tx, id);
     if (!deleted) throw notFound('This bundle line does not exist.');
     const meal = await q.findMealLocation(tx, deleted.mealId);
     await recordAudit(tx, {

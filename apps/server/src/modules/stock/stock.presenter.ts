@@ -1,4 +1,5 @@
 import {
+  canMove,
   formatWireDate,
   formatWireTime,
   isDeliveryDay,
@@ -111,9 +112,77 @@ export function presentOrder(
     disapproved_date: disapproved.date,
     disapproved_time: disapproved.time,
     disapproved_reason: order.disapprovedReason,
-    can_edit: viewer === 'location' ? blocked === null : order.status === 'pending',
+    can_edit: viewer === 'location' ? blocked === null : canMove(order.status, 'approve'),
     edit_blocked_reason: blocked,
     orderData: own.filter((l) => l.line.kind === 'ordered').map(presentLine),
     adjustedData: own.filter((l) => l.line.kind === 'adjusted').map(presentLine),
+  };
+}
+
+// ---------------------------------------------------------------- stock list, units and bundles
+
+type ItemRow = Pick<q.ItemWithUnit, 'item' | 'unit'>;
+
+/** An item of a location's stock list as its stock user sees it, with its recommendation. */
+export function presentStockItem<R extends object>({ item, unit }: ItemRow, recommendation: R) {
+  return {
+    id: item.id,
+    name: item.name,
+    qty_type__id: unit.id,
+    qty_type__qty_type: unit.qtyType,
+    whole_units: unit.wholeUnits,
+    price: amount(item.price),
+    par: Number(item.par),
+    has_gst: item.hasGst,
+    has_expiry: item.hasExpiry,
+    ...recommendation,
+  };
+}
+
+export function presentReminder(r: { name: string; expiringOn: string }) {
+  return { name: r.name, expiring_on: formatWireDate(r.expiringOn) };
+}
+
+/** The location as the stock list shows it: address, delivery days and the minimum order. */
+export function presentStockLocation(location: q.LocationRow) {
+  return {
+    id: location.id,
+    location: location.address,
+    delivery_day: location.deliveryDays.join(', '),
+    min_stock_order: amount(location.minStockOrder),
+    min_stock_delivery_charge: amount(location.minStockDeliveryCharge),
+  };
+}
+
+/** An item as the stock admin's stock list editor has it, with its location's name. */
+export function presentAdminStockItem({ item, unit }: ItemRow, locationName: string) {
+  return {
+    id: item.id,
+    name: item.name,
+    qty_type__id: unit.id,
+    qty_type__qty_type: unit.qtyType,
+    price: amount(item.price),
+    kitchaco: item.locationId,
+    kitchaco__location: locationName,
+    par: Number(item.par),
+    has_expiry: item.hasExpiry,
+    has_gst: item.hasGst,
+    status: item.status,
+  };
+}
+
+export function presentUnit(u: { id: number; qtyType: string; wholeUnits: boolean }) {
+  return { id: u.id, qty_type: u.qtyType, whole_units: u.wholeUnits };
+}
+
+type BundleRow = Awaited<ReturnType<typeof q.bundlesOfMeals>>[number];
+
+export function presentBundle(b: BundleRow) {
+  return {
+    id: b.bundle.id,
+    stock_list__id: b.bundle.stockListItemId,
+    stock_list__name: b.itemName,
+    stock_list__qty_type: b.qtyType,
+    qty: Number(b.bundle.qty),
   };
 }

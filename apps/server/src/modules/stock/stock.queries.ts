@@ -43,6 +43,37 @@ export async function listLocationItems(db: DbOrTx, locationId: number | null, o
     .orderBy(asc(stockListItems.name), asc(stockListItems.locationId));
 }
 
+/** The items of this name at every location. */
+export async function itemsNamed(db: DbOrTx, name: string) {
+  return db
+    .select({ id: stockListItems.id, locationId: stockListItems.locationId })
+    .from(stockListItems)
+    .where(eq(stockListItems.name, name));
+}
+
+/** Items of this name at these locations other than `exceptId`, with their location's name. */
+export async function itemsNamedAt(db: DbOrTx, name: string, locationIds: number[], exceptId: number) {
+  return db
+    .select({ id: stockListItems.id, location: locations.name })
+    .from(stockListItems)
+    .innerJoin(locations, eq(locations.id, stockListItems.locationId))
+    .where(
+      and(
+        eq(stockListItems.name, name),
+        inArray(stockListItems.locationId, locationIds),
+        ne(stockListItems.id, exceptId),
+      ),
+    );
+}
+
+export async function updateItems(
+  db: DbOrTx,
+  ids: number[],
+  set: Partial<typeof stockListItems.$inferInsert>,
+): Promise<void> {
+  await db.update(stockListItems).set(set).where(inArray(stockListItems.id, ids));
+}
+
 export async function listUnits(db: DbOrTx) {
   return db.select().from(stockUnits).orderBy(asc(stockUnits.qtyType));
 }
@@ -137,6 +168,21 @@ export async function findMealLocation(db: DbOrTx, mealId: number) {
     .innerJoin(vendors, eq(vendors.id, meals.vendorId))
     .where(eq(meals.id, mealId));
   return row;
+}
+
+export async function insertBundle(db: DbOrTx, values: typeof stockBundles.$inferInsert) {
+  const [added] = await db.insert(stockBundles).values(values).returning({ id: stockBundles.id });
+  return added!;
+}
+
+export async function updateBundle(db: DbOrTx, id: number, set: Partial<typeof stockBundles.$inferInsert>) {
+  await db.update(stockBundles).set(set).where(eq(stockBundles.id, id));
+}
+
+/** Deletes one bundle line and returns it, or undefined when there was none. */
+export async function deleteBundle(db: DbOrTx, id: number) {
+  const [deleted] = await db.delete(stockBundles).where(eq(stockBundles.id, id)).returning();
+  return deleted;
 }
 
 export async function findBundle(db: DbOrTx, id: number) {
@@ -295,6 +341,25 @@ export async function linesOfOrders(db: DbOrTx, orderIds: number[]) {
     .orderBy(asc(stockOrderLines.id));
 }
 export type LineWithItem = Awaited<ReturnType<typeof linesOfOrders>>[number];
+
+/** The expiry an approval gives one ordered line. */
+export async function setOrderedLineExpiry(
+  db: DbOrTx,
+  orderId: number,
+  itemId: number,
+  expiry: number,
+): Promise<void> {
+  await db
+    .update(stockOrderLines)
+    .set({ expiryAdjustment: expiry })
+    .where(
+      and(
+        eq(stockOrderLines.stockOrderId, orderId),
+        eq(stockOrderLines.stockListItemId, itemId),
+        eq(stockOrderLines.kind, 'ordered'),
+      ),
+    );
+}
 
 export async function insertReminders(db: DbOrTx, rows: (typeof stockExpiryReminders.$inferInsert)[]) {
   if (rows.length) await db.insert(stockExpiryReminders).values(rows);

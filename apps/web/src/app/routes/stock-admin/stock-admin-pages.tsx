@@ -18,8 +18,8 @@ import {
 } from '../../../features/stock-admin/components/stock-bundle-form';
 import { StockBundlesList } from '../../../features/stock-admin/components/stock-bundles-list';
 import { StockListEditor } from '../../../features/stock-admin/components/stock-list-editor';
+import { useLocations } from '../../../lib/locations';
 import { idOfSegment } from '../../../lib/prefixed-paths';
-import { useLocations } from '../../../lib/report-filters/locations';
 import { useReportFilters } from '../../../lib/report-filters/use-report-filters';
 import type { StaffSession } from '../../../lib/session/staff-session';
 import { StaffPortalPage } from '../staff/staff-portal-page';
@@ -124,7 +124,7 @@ export function StockAdminOrderEditPage() {
 // ---------------------------------------------------------------- /stock-admin-approved-orders
 
 function PastOrders() {
-  const locations = useLocations();
+  const locations = useLocations('staff');
   const [filters, saveFilters] = useReportFilters();
   const past = usePastOrders(filters);
   return (
@@ -172,7 +172,7 @@ export function StockAdminApprovedOrdersPage() {
 
 /** A per-location screen: "All" (0) or an unknown stored id falls back to the first location. */
 function useOneLocation() {
-  const locations = useLocations();
+  const locations = useLocations('staff');
   const [filters, saveFilters] = useReportFilters();
   const list = locations.data ?? [];
   const locationId = list.some((l) => l.id === filters.locationId) ? filters.locationId : (list[0]?.id ?? 0);

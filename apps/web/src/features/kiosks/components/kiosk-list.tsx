@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -14,6 +13,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { QueryError } from '../../../components/query-state';
 import { useCreateDeviceCode } from '../api/create-device-code';
 import { useKiosks } from '../api/get-kiosks';
 import { kioskKeys } from '../api/kiosk-keys';
@@ -53,11 +53,7 @@ export function KioskList() {
   useAnnouncePairing(kiosks.data);
 
   if (kiosks.error) {
-    return (
-      <Alert color="red" variant="light" role="alert" title="The kiosks could not be loaded">
-        {kiosks.error.message}
-      </Alert>
-    );
+    return <QueryError title="The kiosks could not be loaded" error={kiosks.error} />;
   }
   if (!kiosks.data) {
     return (

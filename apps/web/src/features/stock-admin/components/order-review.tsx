@@ -1,13 +1,4 @@
-import {
-  DEFAULT_EXPIRY_ADJUSTMENT_DAYS,
-  formatAUD,
-  type Mills,
-  priceStockOrder,
-  STOCK_MESSAGES,
-  type StockOrderLine,
-  toAmount,
-  toMills,
-} from '@kitchaco/domain';
+import { canMove, formatAUD, STOCK_ORDER_STATUS_LABELS } from '@kitchaco/domain';
 import {
   Alert,
   Anchor,
@@ -15,39 +6,23 @@ import {
   Box,
   Button,
   Group,
-  Modal,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../../api';
-import { aud, formatQty, NumTd, NumTh, tabularNums } from '../../../components/amounts';
-import { useApproveStockOrder } from '../api/approve-stock-order';
-import { useDisapproveStockOrder } from '../api/disapprove-stock-order';
+import { Link } from 'react-router';
+import { aud, NumTh } from '../../../components/amounts';
 import type { ReviewOrder } from '../api/get-admin-specific-pending';
-
-const PENDING_PATH = '/stock-admin';
-
-type Entry = number | '';
-
-function toEntry(value: number | string): Entry {
-  if (typeof value === 'number') return value;
-  if (value.trim() === '') return '';
-  const n = Number(value);
-  return Number.isFinite(n) ? n : '';
-}
-
-const qtyOf = (entry: Entry | undefined): number => (typeof entry === 'number' && entry > 0 ? entry : 0);
+import { PENDING_PATH, useOrderReview } from '../hooks/use-order-review';
+import { FeeControl } from './below-minimum-fee-control';
+import { DisapproveOrderModal } from './disapprove-order-modal';
+import { Fact, TotalRow } from './review-figures';
+import { LineRow } from './review-line-row';
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : 'Error! Please try again';
@@ -58,48 +33,11 @@ function errorText(error: unknown): string {
  * line, the below-minimum fee decision, live totals priced by the domain, then approve or disapprove.
  */
 export function OrderReview({ order }: { order: ReviewOrder }) {
-  const navigate = useNavigate();
-  const approve = useApproveStockOrder();
-  const disapprove = useDisapproveStockOrder();
-
-  const [quantities, setQuantities] = useState<Record<number, Entry>>(() =>
-    Object.fromEntries(order.orderData.map((l) => [l.id, l.qty])),
-  );
-  const [expiry, setExpiry] = useState<Record<number, Entry>>(() =>
-    Object.fromEntries(
-      order.orderData
-        .filter((l) => l.has_expiry)
-        .map((l) => [l.id, l.expiry_adjustment ?? DEFAULT_EXPIRY_ADJUSTMENT_DAYS]),
-    ),
-  );
-  const [adjustment, setAdjustment] = useState<Mills>(() => toMills(order.admin_adjustment));
-  const [validation, setValidation] = useState<string | null>(null);
-  const [disapproveOpen, setDisapproveOpen] = useState(false);
-  const [reason, setReason] = useState('');
-
-  const fee = toMills(order.delivery_charge);
-  const locationFee =
-    order.min_stock_delivery_charge != null && order.min_stock_delivery_charge > 0
-      ? toMills(order.min_stock_delivery_charge)
-      : null;
-
-  const priced = useMemo(
-    () =>
-      priceStockOrder(
-        order.orderData.map((l) => ({
-          price: toMills(l.price),
-          qty: qtyOf(quantities[l.id]),
-          hasGst: l.has_gst,
-        })),
-        { deliveryCharge: fee, adminAdjustment: adjustment },
-      ),
-    [order.orderData, quantities, fee, adjustment],
-  );
-  const itemsTotal = priced.subTotal + priced.gst;
-
-  const failure = approve.error ?? disapprove.error;
-  const decided = isApiError(failure, 409);
-  const busy = approve.isPending || disapprove.isPending;
+  const review = useOrderReview(order);
+  const { approve, disapprove, quantities, expiry, adjustment, fee, locationFee, priced, itemsTotal } =
+    review;
+  const { failure, decided, busy, validation, disapproveOpen, setDisapproveOpen, setAdjustment } = review;
+  const { submitApprove, submitDisapprove } = review;
 
   const confirmFee = (mode: 'remove' | 'add') => {
     const amount = mode === 'remove' ? fee : (locationFee ?? 0);
@@ -118,51 +56,6 @@ export function OrderReview({ order }: { order: ReviewOrder }) {
     });
   };
 
-  const submitApprove = () => {
-    setValidation(null);
-    disapprove.reset();
-    const chosen = order.orderData.filter((l) => qtyOf(quantities[l.id]) > 0);
-    if (chosen.length === 0 || priced.total <= 0) {
-      setValidation(STOCK_MESSAGES.selectAtLeastOne);
-      return;
-    }
-    approve.mutate(
-      {
-        orderId: order.id,
-        admin_adjustment: toAmount(adjustment),
-        sub_total: toAmount(priced.subTotal),
-        gst: toAmount(priced.gst),
-        total: toAmount(priced.total),
-        stockData: order.orderData.map((l) => ({
-          stock_list_id: l.stock_list_id,
-          qty: qtyOf(quantities[l.id]),
-          expiry_adjustment: l.has_expiry ? qtyOf(expiry[l.id]) : null,
-        })),
-      },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: STOCK_MESSAGES.approved });
-          navigate(PENDING_PATH);
-        },
-      },
-    );
-  };
-
-  const submitDisapprove = () => {
-    approve.reset();
-    disapprove.mutate(
-      { orderId: order.id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          setDisapproveOpen(false);
-          notifications.show({ color: 'green', message: STOCK_MESSAGES.disapproved });
-          navigate(PENDING_PATH);
-        },
-        onError: () => setDisapproveOpen(false),
-      },
-    );
-  };
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -176,7 +69,7 @@ export function OrderReview({ order }: { order: ReviewOrder }) {
           <Title order={2}>Review order #{order.id}</Title>
         </Stack>
         <Badge size="lg" variant="filled" color="yellow" c="dark">
-          Pending
+          {STOCK_ORDER_STATUS_LABELS[order.status]}
         </Badge>
       </Group>
 
@@ -247,9 +140,9 @@ export function OrderReview({ order }: { order: ReviewOrder }) {
                 key={line.id}
                 line={line}
                 qty={quantities[line.id] ?? ''}
-                onQty={(v) => setQuantities((q) => ({ ...q, [line.id]: v }))}
+                onQty={(v) => review.setQuantity(line.id, v)}
                 expiry={expiry[line.id] ?? ''}
-                onExpiry={(v) => setExpiry((e) => ({ ...e, [line.id]: v }))}
+                onExpiry={(v) => review.setExpiry(line.id, v)}
                 subTotal={priced.lines[index]?.subTotal ?? 0}
                 disabled={busy}
               />
@@ -289,217 +182,38 @@ export function OrderReview({ order }: { order: ReviewOrder }) {
       </Group>
 
       <Group justify="flex-end" gap="md">
-        <Button
-          variant="outline"
-          color="red"
-          leftSection={<IconX aria-hidden size={18} />}
-          onClick={() => setDisapproveOpen(true)}
-          disabled={busy}
-        >
-          Disapprove
-        </Button>
-        <Button
-          leftSection={<IconCheck aria-hidden size={18} />}
-          onClick={submitApprove}
-          loading={approve.isPending}
-          disabled={disapprove.isPending}
-        >
-          Approve
-        </Button>
+        {canMove(order.status, 'disapprove') && (
+          <Button
+            variant="outline"
+            color="red"
+            leftSection={<IconX aria-hidden size={18} />}
+            onClick={() => setDisapproveOpen(true)}
+            disabled={busy}
+          >
+            Disapprove
+          </Button>
+        )}
+        {canMove(order.status, 'approve') && (
+          <Button
+            leftSection={<IconCheck aria-hidden size={18} />}
+            onClick={submitApprove}
+            loading={approve.isPending}
+            disabled={disapprove.isPending}
+          >
+            Approve
+          </Button>
+        )}
       </Group>
 
-      <Modal
+      <DisapproveOrderModal
+        orderId={order.id}
         opened={disapproveOpen}
         onClose={() => setDisapproveOpen(false)}
-        title={`Disapprove order #${order.id}`}
-        centered
-      >
-        <Stack>
-          <Text>{STOCK_MESSAGES.disapproveConfirm}</Text>
-          <Textarea
-            label="Reason"
-            description="Sent to the location with the disapproval (optional)."
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            autosize
-            minRows={3}
-            maxLength={1000}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDisapproveOpen(false)}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={submitDisapprove} loading={disapprove.isPending}>
-              Disapprove
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        reason={review.reason}
+        onReason={review.setReason}
+        onConfirm={submitDisapprove}
+        loading={disapprove.isPending}
+      />
     </Stack>
-  );
-}
-
-interface LineRowProps {
-  line: StockOrderLine;
-  qty: Entry;
-  onQty: (value: Entry) => void;
-  expiry: Entry;
-  onExpiry: (value: Entry) => void;
-  subTotal: Mills;
-  disabled: boolean;
-}
-
-function LineRow({ line, qty, onQty, expiry, onExpiry, subTotal, disabled }: LineRowProps) {
-  const adjusted = qtyOf(qty) !== line.qty;
-  return (
-    <Table.Tr bg={adjusted ? 'var(--mantine-color-yellow-light)' : undefined}>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          <Text fw={600}>{line.name}</Text>
-          {adjusted && (
-            <Badge size="sm" color="yellow.3" variant="filled" c="black">
-              Adjusted
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      <Table.Td>{line.qty_type__qty_type || line.qty_type}</Table.Td>
-      <NumTd>{formatQty(line.par)}</NumTd>
-      <NumTd>{formatQty(line.qty)}</NumTd>
-      <Table.Td>
-        <NumberInput
-          aria-label={`Approved quantity of ${line.name}`}
-          value={qty}
-          onChange={(v) => onQty(toEntry(v))}
-          min={0}
-          max={100_000}
-          allowNegative={false}
-          allowDecimal={!line.whole_units}
-          decimalScale={line.whole_units ? 0 : 3}
-          size="xs"
-          w={130}
-          disabled={disabled}
-          styles={{ input: { ...tabularNums, textAlign: 'right' } }}
-        />
-      </Table.Td>
-      <Table.Td>
-        {line.has_expiry ? (
-          <NumberInput
-            aria-label={`Expiry adjustment in days for ${line.name}`}
-            value={expiry}
-            onChange={(v) => onExpiry(toEntry(v))}
-            min={0}
-            max={365}
-            allowNegative={false}
-            allowDecimal={false}
-            size="xs"
-            w={130}
-            disabled={disabled}
-            styles={{ input: { ...tabularNums, textAlign: 'right' } }}
-          />
-        ) : (
-          <Text size="sm" c="dimmed">
-            No expiry
-          </Text>
-        )}
-      </Table.Td>
-      <NumTd>
-        {aud(line.price)}
-        {line.has_gst && (
-          <Text span size="xs" c="dimmed" ml={4}>
-            + GST
-          </Text>
-        )}
-      </NumTd>
-      <NumTd fw={600}>{formatAUD(subTotal)}</NumTd>
-    </Table.Tr>
-  );
-}
-
-interface FeeControlProps {
-  fee: Mills;
-  adjustment: Mills;
-  locationFee: Mills | null;
-  onRemove: () => void;
-  onAdd: () => void;
-  onUndo: () => void;
-  disabled: boolean;
-}
-
-function FeeControl({ fee, adjustment, locationFee, onRemove, onAdd, onUndo, disabled }: FeeControlProps) {
-  if (fee > 0) {
-    if (adjustment === -fee) {
-      return (
-        <Group justify="space-between">
-          <Text>The {formatAUD(fee)} fee is removed from this order.</Text>
-          <Button variant="default" size="xs" onClick={onUndo} disabled={disabled}>
-            Keep the fee
-          </Button>
-        </Group>
-      );
-    }
-    return (
-      <Group justify="space-between">
-        <Text>This order carries a below-minimum fee of {formatAUD(fee)}.</Text>
-        <Button variant="default" c="red.9" size="xs" onClick={onRemove} disabled={disabled}>
-          Remove below-minimum fee
-        </Button>
-      </Group>
-    );
-  }
-  if (adjustment > 0) {
-    return (
-      <Group justify="space-between">
-        <Text>A below-minimum fee of {formatAUD(adjustment)} is added to this order.</Text>
-        <Button variant="default" size="xs" onClick={onUndo} disabled={disabled}>
-          Don't add the fee
-        </Button>
-      </Group>
-    );
-  }
-  return (
-    <Group justify="space-between">
-      <Text>
-        {locationFee === null
-          ? "This order has no below-minimum fee. The location's fee is not known, so none can be added."
-          : `This order has no below-minimum fee (the location's fee is ${formatAUD(locationFee)}).`}
-      </Text>
-      <Button variant="default" size="xs" onClick={onAdd} disabled={disabled || locationFee === null}>
-        Add below-minimum fee
-      </Button>
-    </Group>
-  );
-}
-
-function Fact({ term, children, numeric }: { term: string; children: ReactNode; numeric?: boolean }) {
-  return (
-    <Stack gap={2}>
-      <Text component="dt" size="sm" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" m={0} fw={600} style={numeric ? tabularNums : undefined}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
-function TotalRow({ term, value, strong }: { term: string; value: Mills; strong?: boolean }) {
-  return (
-    <Group
-      justify="space-between"
-      py={2}
-      mt={strong ? 'xs' : undefined}
-      pt={strong ? 'xs' : undefined}
-      style={strong ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}
-    >
-      <Text component="dt" fw={strong ? 700 : 400} size={strong ? 'lg' : 'sm'}>
-        {term}
-      </Text>
-      <Text component="dd" m={0} fw={strong ? 700 : 500} size={strong ? 'lg' : 'sm'} style={tabularNums}>
-        {formatAUD(value)}
-      </Text>
-    </Group>
   );
 }
