@@ -28,7 +28,7 @@ const FIRST_SCREENS: { path: string; host?: 'www'; modules: string[] }[] = [
     path: '^/(our-brands|franchising-info)$',
     modules: ['src/app/routes/landing/landing-pages.tsx', 'src/app/routes/landing/landing-info-pages.tsx'],
   },
-  { path: '^/stock$', modules: ['src/app/routes/stock-ordering/stock-ordering-pages.tsx'] },
+  { path: '^/stock$', modules: ['src/app/routes/stock/stock-ordering-pages.tsx'] },
   { path: '^/admin$', modules: ['src/app/routes/admin/admin-page.tsx'] },
 ];
 

@@ -1,22 +1,22 @@
 import { auditCalls } from './audit/audit.calls.js';
 import { authCalls } from './auth/auth.calls.js';
 import { backofficeCalls } from './backoffice/backoffice.calls.js';
+import { contactCalls } from './contact/contact.calls.js';
 import { financeCalls } from './finance/finance.calls.js';
-import { contactCalls } from './kiosks/contact.calls.js';
 import { kiosksCalls } from './kiosks/kiosks.calls.js';
 import { kitchenCalls } from './kitchen/kitchen.calls.js';
 import { locationsCalls } from './locations/locations.calls.js';
 import { marketplaceInboxCalls } from './marketplaces/inbox.calls.js';
 import { marketplacesCalls, marketplaceWebhookCalls } from './marketplaces/marketplaces.calls.js';
 import { marketplacePayoutCalls } from './marketplaces/payouts.calls.js';
-import { menusCalls } from './menu/menus.calls.js';
-import { vendorsCalls } from './menu/vendors.calls.js';
+import { menusCalls } from './menus/menus.calls.js';
 import { notificationsCalls } from './notifications/notifications.calls.js';
 import { ordersCalls } from './orders/orders.calls.js';
 import { paymentsCalls } from './payments/payments.calls.js';
 import { siteCalls } from './site/site.calls.js';
 import { staffCalls } from './staff/staff.calls.js';
 import { stockCalls } from './stock/stock.calls.js';
+import { vendorsCalls } from './vendors/vendors.calls.js';
 import type { QueryCall, RouteCall } from './wire/calls.js';
 import { declaredPathsCalls } from './wire/declared-paths.calls.js';
 

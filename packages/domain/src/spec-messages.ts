@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from './auth/messages.js';
+import { CONTACT_MESSAGES } from './contact/contact.schemas.js';
 import { FINANCE_MESSAGES } from './finance/finance.schemas.js';
-import { CONTACT_MESSAGES } from './kiosks/kiosks.schemas.js';
-import { MENU_MESSAGES } from './menu/menu-admin.schemas.js';
+import { MENU_MESSAGES } from './menus/menu-admin.schemas.js';
 import { STOCK_MESSAGES } from './stock/stock.schemas.js';
 
 /**

@@ -1,5 +1,5 @@
 import { FEED_ITEMS_ON_MAP } from '@kitchaco/domain';
-import { feedQueries } from '../features/feed/api/feed';
+import { feedQueries } from '../features/vendors/api/feed';
 import { vendorQueries } from '../features/vendors/api/vendors';
 import { locationQueries } from '../lib/locations';
 import { queryClient } from './query-client';

@@ -8,9 +8,9 @@ import { PrefixedPage, prefixedPageLoader } from './routes/prefixed-page';
 import { RouteErrorPage } from './routes/route-error-page';
 
 const staffPages = () => import('./routes/staff/staff-pages');
-const backOfficePages = () => import('./routes/back-office/back-office-pages');
-const stockAdminPages = () => import('./routes/stock-admin/stock-admin-pages');
-const stockOrderingPages = () => import('./routes/stock-ordering/stock-ordering-pages');
+const backOfficePages = () => import('./routes/backoffice/back-office-pages');
+const stockAdminPages = () => import('./routes/stock/stock-admin-pages');
+const stockOrderingPages = () => import('./routes/stock/stock-ordering-pages');
 const landingPages = () => import('./routes/landing/landing-pages');
 const landingInfoPages = () => import('./routes/landing/landing-info-pages');
 const homePage = () => import('./routes/customer/home-page');
@@ -26,9 +26,9 @@ const auditPage = () => import('./routes/admin/audit-page');
 const staffPage = () => import('./routes/admin/staff-page');
 const menuPages = () => import('./routes/menus/menu-pages');
 const financePages = () => import('./routes/finance/finance-pages');
-const devOutboxPage = () => import('./routes/dev-outbox-page');
+const devOutboxPage = () => import('./routes/notifications/outbox-page');
 const kitchenPages = () => import('./routes/kitchen/kitchen-pages');
-const openingHoursPages = () => import('./routes/back-office/opening-hours-pages');
+const openingHoursPages = () => import('./routes/backoffice/opening-hours-pages');
 
 /** A route's page: the named export of a lazily loaded module (one chunk per module, named once). */
 function page<M>(

@@ -1,3 +1,2 @@
-export * from './contact.calls.js';
 export * from './kiosks.calls.js';
 export * from './kiosks.schemas.js';

@@ -12,13 +12,13 @@ import { prefetchVendorPage } from '../first-screen-data';
 const PAGES: Partial<Record<PageName, LazyExoticComponent<ComponentType>>> = {
   vendor: lazy(async () => ({ default: (await import('./customer/vendor-route')).VendorRoute })),
   'stock-order-edit': lazy(async () => ({
-    default: (await import('./stock-ordering/stock-ordering-pages')).StockOrderEditPage,
+    default: (await import('./stock/stock-ordering-pages')).StockOrderEditPage,
   })),
   'operator-stock-order-edit': lazy(async () => ({
-    default: (await import('./stock-ordering/stock-ordering-pages')).OperatorStockOrderEditPage,
+    default: (await import('./stock/stock-ordering-pages')).OperatorStockOrderEditPage,
   })),
   'stock-admin-order-edit': lazy(async () => ({
-    default: (await import('./stock-admin/stock-admin-pages')).StockAdminOrderEditPage,
+    default: (await import('./stock/stock-admin-pages')).StockAdminOrderEditPage,
   })),
 };
 

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Divider, Stack } from '@mantine/core';
-import { Dashboard } from '../../../features/back-office/components/dashboard';
-import { StockUsageReport } from '../../../features/stock-admin/components/stock-usage-report';
+import { Dashboard } from '../../../features/backoffice/components/dashboard';
+import { StockUsageReport } from '../../../features/stock/components/stock-usage-report';
 import { WithLocations } from '../../../lib/report-filters/with-locations';
 import { StaffPortalPage } from '../staff/staff-portal-page';
 import { STAFF_PORTALS } from '../staff/staff-portals';

@@ -4,8 +4,8 @@ import { lazy, Suspense, useCallback } from 'react';
 import { useChangeLocation } from '../../../features/customer-shell/hooks/use-change-location';
 import { useGoToRestaurants } from '../../../features/customer-shell/hooks/use-customer-tab';
 import { useSelectedLocation } from '../../../features/customer-shell/hooks/use-selected-location';
-import { useFeed } from '../../../features/feed/api/feed';
-import { FeedPosts } from '../../../features/feed/components/feed-posts';
+import { useFeed } from '../../../features/vendors/api/feed';
+import { FeedPosts } from '../../../features/vendors/components/feed-posts';
 
 // Leaflet is the heaviest piece of the customer site: it loads only when the map is shown.
 const LocationsMap = lazy(async () => ({

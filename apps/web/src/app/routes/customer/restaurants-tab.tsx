@@ -3,10 +3,10 @@ import { Grid, Paper, ScrollArea, Skeleton, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { QueryRetry } from '../../../components/query-state';
 import { useSelectedLocation } from '../../../features/customer-shell/hooks/use-selected-location';
-import { useFeed } from '../../../features/feed/api/feed';
-import { FeedPosts } from '../../../features/feed/components/feed-posts';
+import { useFeed } from '../../../features/vendors/api/feed';
 import { useVendorFilters, useVendors } from '../../../features/vendors/api/vendors';
 import { FeaturedVendors } from '../../../features/vendors/components/featured-vendors';
+import { FeedPosts } from '../../../features/vendors/components/feed-posts';
 import { VendorGroups } from '../../../features/vendors/components/vendor-groups';
 
 /**

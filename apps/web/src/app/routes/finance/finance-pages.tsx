@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Group, Loader } from '@mantine/core';
 import { QueryError } from '../../../components/query-state';
-import { useExternalOperators } from '../../../features/back-office/api/get-external-operators';
+import { useExternalOperators } from '../../../features/backoffice/api/get-external-operators';
 import { SalesInvoice } from '../../../features/finance/components/sales-invoice';
 import { SalesReport } from '../../../features/finance/components/sales-report';
 import { TransactionalReport } from '../../../features/finance/components/transactional-report';

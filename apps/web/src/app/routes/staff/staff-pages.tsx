@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Dashboard } from '../../../features/back-office/components/dashboard';
+import { Dashboard } from '../../../features/backoffice/components/dashboard';
 import { StaffPortalPage } from './staff-portal-page';
 import { STAFF_PORTALS } from './staff-portals';
 

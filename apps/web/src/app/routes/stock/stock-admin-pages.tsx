@@ -4,20 +4,17 @@ import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LocationSelect } from '../../../components/location-select';
 import { ReportFilterBar } from '../../../components/report-filter-bar';
-import { usePendingOrders } from '../../../features/stock-admin/api/get-admin-pending';
-import { useReviewOrder } from '../../../features/stock-admin/api/get-admin-specific-pending';
-import { useAdminStockList } from '../../../features/stock-admin/api/get-admin-stock-list';
-import { usePastOrders } from '../../../features/stock-admin/api/get-approved-disapproved';
-import { useStockBundles } from '../../../features/stock-admin/api/get-stock-bundles';
-import { OrderReview } from '../../../features/stock-admin/components/order-review';
-import { PastOrdersTable, PastOrderTotals } from '../../../features/stock-admin/components/past-orders';
-import { PendingOrdersTable } from '../../../features/stock-admin/components/pending-orders-table';
-import {
-  BUNDLE_LIST_PATH,
-  StockBundleForm,
-} from '../../../features/stock-admin/components/stock-bundle-form';
-import { StockBundlesList } from '../../../features/stock-admin/components/stock-bundles-list';
-import { StockListEditor } from '../../../features/stock-admin/components/stock-list-editor';
+import { usePendingOrders } from '../../../features/stock/api/get-admin-pending';
+import { useReviewOrder } from '../../../features/stock/api/get-admin-specific-pending';
+import { useAdminStockList } from '../../../features/stock/api/get-admin-stock-list';
+import { usePastOrders } from '../../../features/stock/api/get-approved-disapproved';
+import { useStockBundles } from '../../../features/stock/api/get-stock-bundles';
+import { OrderReview } from '../../../features/stock/components/order-review';
+import { PastOrdersTable, PastOrderTotals } from '../../../features/stock/components/past-orders';
+import { PendingOrdersTable } from '../../../features/stock/components/pending-orders-table';
+import { BUNDLE_LIST_PATH, StockBundleForm } from '../../../features/stock/components/stock-bundle-form';
+import { StockBundlesList } from '../../../features/stock/components/stock-bundles-list';
+import { StockListEditor } from '../../../features/stock/components/stock-list-editor';
 import { useLocations } from '../../../lib/locations';
 import { idOfSegment } from '../../../lib/prefixed-paths';
 import { useReportFilters } from '../../../lib/report-filters/use-report-filters';

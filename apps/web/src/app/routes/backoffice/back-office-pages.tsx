@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Stack } from '@mantine/core';
-import { OperatorReport } from '../../../features/back-office/components/operator-report';
-import { OrderList } from '../../../features/back-office/components/order-list';
+import { OperatorReport } from '../../../features/backoffice/components/operator-report';
+import { OrderList } from '../../../features/backoffice/components/order-list';
 import { KitchenCapacityPanel } from '../../../features/kitchen/components/kitchen-capacity';
 import { PickupBoardLinkPanel } from '../../../features/kitchen/components/pickup-board-link';
 import { WithLocations } from '../../../lib/report-filters/with-locations';

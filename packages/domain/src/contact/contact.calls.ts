@@ -1,5 +1,5 @@
 import { PUBLIC, routeCall } from '../wire/calls.js';
-import { contactRequest, contactResponse } from './kiosks.schemas.js';
+import { contactRequest, contactResponse } from './contact.schemas.js';
 
 /** The calls of the contact area (packages/domain/src/wire/calls.ts). */
 export const contactCalls = {

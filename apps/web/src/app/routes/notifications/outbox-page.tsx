@@ -1,9 +1,9 @@
 import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { isApiError } from '../../api';
-import { DocumentTitle } from '../../components/document-title';
-import { useOutbox } from '../../features/dev-outbox/api/outbox';
-import { OutboxTable } from '../../features/dev-outbox/components/outbox-table';
+import { isApiError } from '../../../api';
+import { DocumentTitle } from '../../../components/document-title';
+import { useOutbox } from '../../../features/notifications/api/outbox';
+import { OutboxTable } from '../../../features/notifications/components/outbox-table';
 
 /** Demo mode only: the SMS and emails the server would have sent, so a person can read their code. */
 export function DevOutboxPage() {

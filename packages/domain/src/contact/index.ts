@@ -1,0 +1,2 @@
+export * from './contact.calls.js';
+export * from './contact.schemas.js';

@@ -1,0 +1,3 @@
+export * from './menu-admin.schemas.js';
+export * from './menu-item-status.js';
+export * from './menus.calls.js';
