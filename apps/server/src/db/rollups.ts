@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Poller, startPoller } from '../lib/poller.js';
 import type { DbOrTx } from './client.js';
 
@@ -45,7 +45,16 @@ export function foldRollups(db: DbOrTx): Promise<void> {
   return s.next;
 }
 
+/**
+ * What the folder needs from its host: the database and a log. The database layer names this itself
+ * rather than taking the app's context, so it never depends on the modules that context gathers.
+ */
+export interface RollupFolderHost {
+  db: DbOrTx;
+  log: FastifyBaseLogger;
+}
+
 /** Folds every `intervalMs`, so few rows stay pending and reads find little left to fold. */
-export function startRollupFolder(app: AppContext, intervalMs: number): Poller {
+export function startRollupFolder(app: RollupFolderHost, intervalMs: number): Poller {
   return startPoller(app.log, 'rollup fold', intervalMs, () => foldRollups(app.db));
 }

@@ -20,12 +20,13 @@ import {
 import type { DbOrTx } from '../db/client.js';
 import {
   orderAdjustments,
-  orderLines,
+  type orderLines,
   orderStatusEvents,
-  orders,
+  type orders,
   payments,
   refunds,
 } from '../db/schema/index.js';
+import { writeLedgerOrders } from '../modules/orders/ledger-writer.js';
 import { insertRows } from './batch.js';
 import { FIRST_NAMES, LAST_NAMES, REFUND_REASONS, SPECIAL_REQUESTS } from './catalog.js';
 import type { Random } from './random.js';
@@ -174,8 +175,16 @@ class Writer {
 
   async flush(): Promise<void> {
     // Orders first: lines, events and adjustments reference them.
-    await insertRows(this.db, orders, this.orders);
-    await insertRows(this.db, orderLines, this.lines);
+    const linesOf = new Map<number, LineRow[]>();
+    for (const line of this.lines) {
+      const list = linesOf.get(line.orderId);
+      if (list) list.push(line);
+      else linesOf.set(line.orderId, [line]);
+    }
+    await writeLedgerOrders(
+      this.db,
+      this.orders.map((order) => ({ order, lines: linesOf.get(order.id!) ?? [] })),
+    );
     await insertRows(this.db, orderStatusEvents, this.events);
     await insertRows(this.db, payments, this.payments);
     await insertRows(this.db, refunds, this.refunds);

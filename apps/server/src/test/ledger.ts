@@ -4,12 +4,13 @@ import type { Db, DbOrTx } from '../db/client.js';
 import {
   locations,
   orderAdjustments,
-  orderLines,
+  type orderLines,
   orders,
   payments,
   refunds,
   stockOrders,
 } from '../db/schema/index.js';
+import { writeLedgerOrders } from '../modules/orders/ledger-writer.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderInsert = typeof orders.$inferInsert;
@@ -24,19 +25,16 @@ export async function createLedgerOrder(
   order: Pick<OrderInsert, 'locationId' | 'channel' | 'placedAt' | 'total'> & Partial<OrderInsert>,
   lines: LineInput[] = [],
 ) {
-  const [row] = await db
-    .insert(orders)
-    .values({ subTotal: order.total, ...order })
-    .returning();
-  if (lines.length) {
-    await db.insert(orderLines).values(
-      lines.map((l) => ({
+  const [id] = await writeLedgerOrders(db, [
+    {
+      order: { subTotal: order.total, ...order },
+      lines: lines.map((l) => ({
         ...l,
-        orderId: row!.id,
         unitPrice: l.unitPrice ?? (Number(l.lineTotal) / l.quantity).toFixed(2),
       })),
-    );
-  }
+    },
+  ]);
+  const [row] = await db.select().from(orders).where(eq(orders.id, id!));
   return row!;
 }
 

@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { salesReportStatusEnum } from './enums.js';
 import { externalOperators, locations } from './locations.js';
-import { staffUsers } from './people.js';
+import { staffUsers } from './staff.js';
 
 /** A payout fortnight: starts on a Monday, ends 13 days later. */
 export const fortnightPeriods = pgTable(

@@ -2,9 +2,9 @@ import { KITCHEN_TICKET_STATUSES } from '@kitchaco/domain';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locations } from './locations.js';
-import { vendors } from './menu.js';
 import { orders } from './orders.js';
-import { staffUsers } from './people.js';
+import { staffUsers } from './staff.js';
+import { vendors } from './vendors.js';
 
 /**
  * A kitchen ticket: what one brand (its station) has to cook for one paid order. Written with the

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { salesChannelEnum } from './enums.js';
 import { locations } from './locations.js';
-import { vendors } from './menu.js';
+import { vendors } from './vendors.js';
 
 /**
  * A delivery platform's store (restaurant, site) and where its orders belong: a location and,

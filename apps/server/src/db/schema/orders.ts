@@ -11,10 +11,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { customers } from './auth.js';
 import { money, orderStatusEnum, salesChannelEnum } from './enums.js';
 import { locations } from './locations.js';
-import { meals, vendors } from './menu.js';
-import { customers, staffUsers } from './people.js';
+import { meals } from './menus.js';
+import { staffUsers } from './staff.js';
+import { vendors } from './vendors.js';
 
 /**
  * The one sales ledger: every customer order of every channel (our app, kiosks, the four

@@ -13,8 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { money, money3, quantity, stockItemStatusEnum, stockOrderStatusEnum } from './enums.js';
 import { locations } from './locations.js';
-import { meals } from './menu.js';
-import { staffUsers } from './people.js';
+import { meals } from './menus.js';
+import { staffUsers } from './staff.js';
 
 /** Unit of a stock item ("kg", "box of 50", "bottle"). `wholeUnits` = quantities must be integers. */
 export const stockUnits = pgTable('stock_units', {

@@ -5,7 +5,7 @@ import {
   locations,
   marketplaceStores,
   meals,
-  orderLines,
+  type orderLines,
   orderStatusEvents,
   orders,
   vendors,
@@ -144,19 +144,6 @@ export async function existingExternalIds(
   return new Set(rows.map((r) => r.external_id));
 }
 
-/** Inserts an order unless (channel, external id) is already there; the new id, or null. */
-export async function insertOrderOnce(db: DbOrTx, row: OrderRow): Promise<number | null> {
-  const [inserted] = await db
-    .insert(orders)
-    .values(row)
-    .onConflictDoNothing({
-      target: [orders.channel, orders.externalId],
-      where: sql`external_id IS NOT NULL`,
-    })
-    .returning({ id: orders.id });
-  return inserted?.id ?? null;
-}
-
 /** The stored order of a platform order id, locked until the transaction ends. */
 export async function lockOrderByExternalId(db: DbOrTx, channel: MarketplaceChannel, externalId: string) {
   const [row] = await db
@@ -175,69 +162,6 @@ export async function setOrderStatus(db: DbOrTx, id: number, status: OrderRow['s
     .where(eq(orders.id, id));
 }
 
-export async function insertLines(db: DbOrTx, orderId: number, lines: LineRow[]) {
-  if (lines.length) await db.insert(orderLines).values(lines.map((l) => ({ ...l, orderId })));
-}
-
 export async function insertStatusEvent(db: DbOrTx, row: typeof orderStatusEvents.$inferInsert) {
   await db.insert(orderStatusEvents).values(row);
-}
-
-/** Rows per statement of a bulk insert; each chunk travels as one JSON parameter. */
-const CHUNK = 2_000;
-
-/**
- * Inserts many orders at once, skipping those whose (channel, external id) is already stored, and
- * answers the new ids by external id. One JSON parameter per chunk keeps a large export fast on
- * PGlite and PostgreSQL alike.
- */
-export async function insertOrdersOnce(db: DbOrTx, rows: OrderRow[]): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (let start = 0; start < rows.length; start += CHUNK) {
-    const chunk = rows.slice(start, start + CHUNK).map((r) => ({
-      location_id: r.locationId,
-      channel: r.channel,
-      external_id: r.externalId,
-      ingested_via: r.ingestedVia,
-      customer_name: r.customerName ?? null,
-      customer_phone: r.customerPhone ?? null,
-      status: r.status,
-      placed_at: (r.placedAt as Date).toISOString(),
-      sub_total: r.subTotal,
-      gst: r.gst,
-      total: r.total,
-      platform_fee: r.platformFee,
-      created_at: (r.createdAt as Date).toISOString(),
-    }));
-    const columns = sql.raw(Object.keys(chunk[0]!).join(', '));
-    const inserted = await rowsOf<{ id: number; external_id: string }>(
-      db,
-      sql`INSERT INTO orders (${columns})
-          SELECT ${columns} FROM json_populate_recordset(NULL::orders, ${JSON.stringify(chunk)}::json)
-          ON CONFLICT (channel, external_id) WHERE external_id IS NOT NULL DO NOTHING
-          RETURNING id, external_id`,
-    );
-    for (const row of inserted) ids.set(row.external_id, Number(row.id));
-  }
-  return ids;
-}
-
-export async function insertManyLines(db: DbOrTx, rows: (typeof orderLines.$inferInsert)[]) {
-  for (let start = 0; start < rows.length; start += CHUNK) {
-    const chunk = rows.slice(start, start + CHUNK).map((l) => ({
-      order_id: l.orderId,
-      vendor_id: l.vendorId ?? null,
-      meal_id: l.mealId ?? null,
-      meal_name: l.mealName,
-      quantity: l.quantity,
-      unit_price: l.unitPrice,
-      combos: l.combos ?? [],
-      special_request: l.specialRequest ?? null,
-      line_total: l.lineTotal,
-    }));
-    const columns = sql.raw(Object.keys(chunk[0]!).join(', '));
-    await db.execute(sql`
-      INSERT INTO order_lines (${columns})
-      SELECT ${columns} FROM json_populate_recordset(NULL::order_lines, ${JSON.stringify(chunk)}::json)`);
-  }
 }

@@ -35,6 +35,7 @@ import {
 import { signatureMatches } from '../../integrations/marketplace-signatures.js';
 import { changedFields, recordAudit } from '../audit/audit.record.js';
 import { createTicketsForOrder } from '../kitchen/kitchen-notices.js';
+import { recordLedgerOrders } from '../orders/orders.service.js';
 import { presentImportedOrder, presentLocations, presentStore } from './marketplaces.presenter.js';
 import * as q from './marketplaces.queries.js';
 
@@ -199,10 +200,10 @@ export async function storeWebhookOrder(
   if (!ledger) throw unprocessable(unknownStoreMessage(order.channel, order.storeId), 'store_id');
   const now = app.clock.now();
   const answer = await app.db.transaction(async (tx): Promise<MarketplaceWebhookResponse> => {
-    const id = await q.insertOrderOnce(tx, ledger.row);
-    if (id !== null) {
-      await q.insertLines(tx, id, ledger.lines);
-      await q.insertStatusEvent(tx, { orderId: id, fromStatus: null, toStatus: order.status, at: now });
+    const [id] = await recordLedgerOrders(tx, [
+      { order: ledger.row, lines: ledger.lines, firstEventAt: now },
+    ]);
+    if (id != null) {
       // An accepted order goes to the kitchen: one ticket per brand, with the order (docs/kitchen.md).
       if (KITCHEN_OPEN_STATUSES.has(order.status)) await createTicketsForOrder(tx, id, now);
       return { success: true, order_id: id, duplicate: false, status: order.status };
@@ -346,15 +347,16 @@ export async function writeFileOrders(
   ledger: readonly LedgerOrder[],
 ): Promise<LedgerOrder[]> {
   return app.db.transaction(async (tx) => {
-    const ids = await q.insertOrdersOnce(
+    const written = await recordLedgerOrders(
       tx,
-      ledger.map((l) => l.row),
+      ledger.map((l) => ({ order: l.row, lines: l.lines })),
     );
+    const ids = new Map<string, number>();
+    ledger.forEach((l, i) => {
+      const id = written[i];
+      if (id != null && !ids.has(l.order.externalId)) ids.set(l.order.externalId, id);
+    });
     const fresh = ledger.filter((l) => ids.has(l.order.externalId));
-    await q.insertManyLines(
-      tx,
-      fresh.flatMap((l) => l.lines.map((line) => ({ ...line, orderId: ids.get(l.order.externalId)! }))),
-    );
     // One entry per location: what the file added to its ledger.
     const byLocation = new Map<number, LedgerOrder[]>();
     for (const l of fresh) byLocation.set(l.row.locationId, [...(byLocation.get(l.row.locationId) ?? []), l]);

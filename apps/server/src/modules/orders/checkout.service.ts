@@ -1,65 +1,44 @@
-import {
-  type CheckoutRequest,
-  cartLineTotal,
-  formatAUD,
-  type Mills,
-  nextOpenAt,
-  openAt,
-  orderSlot,
-  type PlaceOrderRequest,
-  type PlaceOrderResponse,
-  priceCart,
-  type QuoteResponse,
-  slotOf,
-  sum,
-  toAmount,
-  toFixedString,
-  toMills,
-} from '@kitchaco/domain';
+import { type PlaceOrderRequest, type PlaceOrderResponse, toFixedString } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
 import type { OrderLineCombo } from '../../db/schema/index.js';
 import type { Actor } from '../../http/actor.js';
 import { AppError, conflict, invalid, unauthorized, unavailable, unprocessable } from '../../http/errors.js';
 import {
   type AuthorizeOutcome,
-  type ProviderPayment,
   providerKey,
   SquareUnauthorized,
   SquareUnavailable,
 } from '../../integrations/payments.js';
 import { WriteBatcher } from '../../lib/write-batcher.js';
 import { hmac } from '../auth/secrets.js';
-import {
-  type CapacityPlace,
-  kitchenBusy,
-  kitchenFull,
-  lockSlot,
-  roomFrom,
-  slotLoad,
-} from '../kitchen/capacity.js';
-import {
-  type CartBrand,
-  checkOnSale,
-  checkOpenAt,
-  locationScheduleData,
-  scheduleOf,
-} from '../kitchen/schedules.js';
+import { kitchenFull, lockSlot, roomFrom, slotLoad } from '../kitchen/capacity.js';
 import { type Allowance, countUses, spendAllowances } from '../limits/limits.service.js';
-import { activeLocation } from '../locations/locations.service.js';
 import {
   declinedError,
   PROVIDER_UNAVAILABLE,
   paymentsUnavailable,
   refusedError,
 } from '../payments/payment-errors.js';
-import { recordPaymentStatus } from '../payments/payments.service.js';
-import { mealsForPricing } from '../vendors/vendors.service.js';
+import { answerOf, earlierAnswer, KEY_REUSED, refuse, replay } from './checkout-idempotency.js';
+import {
+  afterFailedWrite,
+  cancelAuthorization,
+  completePayment,
+  PAYMENT_RELEASED,
+  PRICE_CHANGED,
+  paymentLocation,
+  presentPayment,
+  releasePromo,
+} from './checkout-payment.js';
+import {
+  PROMO_USED_BY_CUSTOMER,
+  PROMO_USED_UP,
+  type PricedCheckout,
+  priceCheckout,
+} from './checkout-pricing.js';
+import { type PaidOrder, writePaidOrders } from './ledger-writer.js';
 import { presentCustomerOrder } from './orders.presenter.js';
 import * as q from './orders.queries.js';
-
-const MAX_DAYS_AHEAD = 7;
-const PROMO_USED_UP = 'This promo code has been used up.';
-const PROMO_USED_BY_CUSTOMER = 'You have already used this promo code.';
 
 const TEN_MINUTES = 600;
 const HOUR = 3600;
@@ -97,218 +76,6 @@ function checkoutAllowances(app: AppContext, customerId: number, clientAddress: 
   return { attempts, declines };
 }
 
-interface PricedLine {
-  mealId: number;
-  vendorId: number;
-  vendorTitle: string;
-  mealName: string;
-  quantity: number;
-  unitPrice: string;
-  subitem: { id: number; name: string } | null;
-  combos: { id: number; name: string; price: string }[];
-  specialRequest: string | null;
-  lineTotal: Mills;
-}
-
-export interface PricedCheckout {
-  locationId: number;
-  locationAddress: string;
-  timeZone: string;
-  /** The card provider's location the payment goes to (Square's location id), if the location names one. */
-  providerLocationId: string | null;
-  channel: 'online_pickup' | 'online_delivery';
-  deliveryLocation: string | null;
-  scheduledFor: Date | null;
-  promoCode: string | null;
-  lines: PricedLine[];
-  amounts: ReturnType<typeof priceCart>;
-  /**
-   * Only when the location sets a kitchen capacity (docs/kitchen.md, "Capacity"): the slot this
-   * order would use up, its items, and the first slots with room for it from that slot on.
-   */
-  capacity: { place: CapacityPlace; slot: Date; items: number; room: Date[] } | null;
-}
-
-const money = (m: Mills) => toAmount(m);
-
-/**
- * Prices a checkout from the server's own data: meals, combos and sub-items must be Enabled and of
- * the chosen location, and on sale at the pickup time; the location and every brand of the cart
- * must be open at that time (docs/kitchen.md, "Hours, closures and sold-out items"); the promo must
- * be valid.
- */
-export async function priceCheckout(
-  app: AppContext,
-  input: CheckoutRequest,
-  options: { refuseFull?: boolean } = {},
-): Promise<PricedCheckout> {
-  const now = app.clock.now();
-  // Each of these is cached (catalogue cache): a warm checkout reads them from memory.
-  const [location, meals, scheduleData] = await Promise.all([
-    activeLocation(app, input.kitchaco),
-    mealsForPricing(
-      app,
-      input.lines.map((l) => l.meal_id),
-    ),
-    locationScheduleData(app, input.kitchaco),
-  ]);
-  if (!location) throw invalid('kitchaco: no such location', 'kitchaco');
-  if (location.busyUntil && location.busyUntil.getTime() > now.getTime()) {
-    throw kitchenBusy(location.timeZone, location.busyUntil, now);
-  }
-  const lines = input.lines.map((line, i): PricedLine => {
-    const meal = meals.get(line.meal_id);
-    if (!meal || meal.locationId !== location.id) {
-      throw invalid('This meal is not available at the selected location.', `lines.${i}.meal_id`);
-    }
-    let subitem: PricedLine['subitem'] = null;
-    if (meal.subitems.length > 0) {
-      subitem = meal.subitems.find((s) => s.id === line.subitem_id) ?? null;
-      if (!subitem) throw invalid(`Please choose one option for ${meal.name}.`, `lines.${i}.subitem_id`);
-    } else if (line.subitem_id) {
-      throw invalid(`${meal.name} has no options to choose.`, `lines.${i}.subitem_id`);
-    }
-    if (new Set(line.combo_ids).size !== line.combo_ids.length) {
-      throw invalid('An extra was chosen twice.', `lines.${i}.combo_ids`);
-    }
-    const combos = line.combo_ids.map((id) => {
-      const combo = meal.combos.find((c) => c.id === id);
-      if (!combo) throw invalid(`This extra is not available for ${meal.name}.`, `lines.${i}.combo_ids`);
-      return combo;
-    });
-    const lineTotal = cartLineTotal(
-      toMills(meal.price),
-      combos.map((c) => toMills(c.price)),
-      line.quantity,
-    );
-    return {
-      mealId: meal.id,
-      vendorId: meal.vendorId,
-      vendorTitle: meal.vendorTitle,
-      mealName: meal.name,
-      quantity: line.quantity,
-      unitPrice: meal.price,
-      subitem,
-      combos,
-      specialRequest: line.special_request || null,
-      lineTotal,
-    };
-  });
-
-  const locationSchedule = scheduleOf(location, scheduleData, null);
-  const brands: CartBrand[] = [...new Map(lines.map((l) => [l.vendorId, l.vendorTitle]))].map(
-    ([vendorId, title]) => ({ title, schedule: scheduleOf(location, scheduleData, vendorId) }),
-  );
-  const schedules = [locationSchedule, ...brands.map((b) => b.schedule)];
-  let scheduledFor: Date | null = null;
-  if (input.order_later) {
-    const at = new Date(input.order_later);
-    if (at.getTime() <= now.getTime())
-      throw invalid('order_later: please choose a time in the future', 'order_later');
-    if (at.getTime() > now.getTime() + MAX_DAYS_AHEAD * 86_400_000) {
-      throw invalid(`order_later: orders can be placed up to ${MAX_DAYS_AHEAD} days ahead`, 'order_later');
-    }
-    checkOpenAt(locationSchedule, brands, at);
-    scheduledFor = at;
-  } else if (!openAt(now, ...schedules)) {
-    // Ordered while the location or a brand of the cart is closed: it is prepared when all of them
-    // are next open, and the quote says so.
-    scheduledFor = nextOpenAt(now, ...schedules);
-    if (!scheduledFor) throw unprocessable('This location is not taking orders at the moment.', 'kitchaco');
-  }
-  const pickup = scheduledFor ?? now;
-  input.lines.forEach((line, i) => {
-    checkOnSale(meals.get(line.meal_id)!, i, pickup, location.timeZone, now);
-  });
-
-  let capacity: PricedCheckout['capacity'] = null;
-  if (location.slotCapacityItems !== null) {
-    // Only a location with a capacity pays for this read.
-    const place: CapacityPlace = { ...location, schedules };
-    const items = lines.reduce((n, l) => n + l.quantity, 0);
-    const slot = scheduledFor ? slotOf(scheduledFor) : orderSlot(now, null);
-    const room = await roomFrom(app.db, place, slot, items);
-    if (options.refuseFull && room[0]?.getTime() !== slot.getTime()) throw kitchenFull(place, room[0], now);
-    capacity = { place, slot, items, room };
-  }
-
-  let promo = null;
-  if (input.promo_code) {
-    const row = await q.findPromo(app.db, input.promo_code);
-    const live =
-      row &&
-      (!row.validFrom || row.validFrom.getTime() <= now.getTime()) &&
-      (!row.validUntil || row.validUntil.getTime() > now.getTime());
-    if (!live) throw invalid('This promo code is not valid.', 'promo_code');
-    if (row.maxUses !== null && row.uses >= row.maxUses) throw invalid(PROMO_USED_UP, 'promo_code');
-    const minSubTotal = toMills(row.minSubTotal);
-    if (sum(lines.map((l) => l.lineTotal)) < minSubTotal) {
-      throw invalid(`This promo code needs an order of at least ${formatAUD(minSubTotal)}.`, 'promo_code');
-    }
-    promo = {
-      percentOff: row.percentOff,
-      amountOff: row.amountOff === null ? null : toMills(row.amountOff),
-      minSubTotal,
-    };
-  }
-
-  const delivery = input.order_type === 'delivery';
-  const amounts = priceCart(
-    lines.map((l) => l.lineTotal),
-    delivery ? toMills(location.deliveryCharge) : 0,
-    promo,
-  );
-  return {
-    locationId: location.id,
-    locationAddress: location.address,
-    timeZone: location.timeZone,
-    providerLocationId: location.squareLocationId ?? null,
-    channel: delivery ? 'online_delivery' : 'online_pickup',
-    deliveryLocation: delivery ? (input.delivery_location ?? null) : null,
-    scheduledFor,
-    promoCode: promo ? (input.promo_code ?? null) : null,
-    lines,
-    amounts,
-    capacity,
-  };
-}
-
-export function presentQuote(p: PricedCheckout): QuoteResponse {
-  return {
-    lines: p.lines.map((l) => ({
-      meal_id: l.mealId,
-      vendor_id: l.vendorId,
-      vendor_title: l.vendorTitle,
-      meal_name: l.mealName,
-      quantity: l.quantity,
-      unit_price: money(toMills(l.unitPrice)),
-      subitem: l.subitem?.name ?? null,
-      combos: l.combos.map((c) => ({ id: c.id, name: c.name, price: money(toMills(c.price)) })),
-      special_request: l.specialRequest,
-      line_total: money(l.lineTotal),
-    })),
-    sub_total: money(p.amounts.subTotal),
-    delivery_charge: money(p.amounts.deliveryCharge),
-    discount: money(p.amounts.discount),
-    promo_code: p.promoCode,
-    total: money(p.amounts.total),
-    gst: money(p.amounts.gst),
-    transaction_charge: money(p.amounts.transactionCharge),
-    order_later: p.scheduledFor?.toISOString() ?? null,
-    ...(p.capacity && {
-      earliest_pickup_at: p.capacity.room[0]?.toISOString(),
-      slots: p.capacity.room.map((s) => s.toISOString()),
-      kitchen_full: p.capacity.room[0]?.getTime() !== p.capacity.slot.getTime(),
-    }),
-  };
-}
-
-export async function quote(app: AppContext, input: CheckoutRequest): Promise<QuoteResponse> {
-  return presentQuote(await priceCheckout(app, input));
-}
-
-const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
-
 interface Attempt {
   requestHash: string;
   answer: Promise<PlaceOrderResponse>;
@@ -323,7 +90,7 @@ const MAX_ORDERS_PER_STATEMENT = 50;
 interface CheckoutState {
   /** Attempts running in this process, by key: a duplicate joins the running one. */
   running: Map<string, Attempt>;
-  writes: WriteBatcher<q.PaidOrder, number | null>;
+  writes: WriteBatcher<PaidOrder, number | null>;
 }
 const states = new WeakMap<AppContext, CheckoutState>();
 function stateOf(app: AppContext): CheckoutState {
@@ -331,7 +98,7 @@ function stateOf(app: AppContext): CheckoutState {
   if (!state) {
     state = {
       running: new Map(),
-      writes: new WriteBatcher((batch) => q.writePaidOrders(app.db, batch), {
+      writes: new WriteBatcher((batch) => writePaidOrders(app.db, batch), {
         maxInFlight: ORDER_WRITES_IN_FLIGHT,
         maxBatch: MAX_ORDERS_PER_STATEMENT,
       }),
@@ -574,7 +341,7 @@ async function attempt(
     ),
     payment: presentPayment(charged),
   };
-  const paid: q.PaidOrder = {
+  const paid: PaidOrder = {
     order,
     lines,
     payment: {
@@ -630,138 +397,14 @@ async function attempt(
 async function writeWithinCapacity(
   app: AppContext,
   capacity: NonNullable<PricedCheckout['capacity']>,
-  paid: q.PaidOrder,
+  paid: PaidOrder,
 ): Promise<number | null | 'full'> {
   const { place, slot, items } = capacity;
   return app.db.transaction(async (tx) => {
     await lockSlot(tx, place.id, slot);
     const load = (await slotLoad(tx, place.id, slot, slot)).get(slot.getTime()) ?? 0;
     if (place.slotCapacityItems !== null && load + items > place.slotCapacityItems) return 'full' as const;
-    const [id] = await q.writePaidOrders(tx, [paid]);
+    const [id] = await writePaidOrders(tx, [paid]);
     return id ?? null;
   });
-}
-
-const PAYMENT_RELEASED =
-  'This payment was stopped before the order was placed, and nothing was charged. Please pay again.';
-const PRICE_CHANGED =
-  'The price of this order changed while it was being paid. Nothing was charged: please review your order and pay again.';
-
-/** The provider's location for a payment: the pickup location's own, else the default. */
-function paymentLocation(app: AppContext, own: string | null): string | null {
-  const payments = app.config.payments;
-  if (payments.provider === 'square') return own ?? payments.square.locationId;
-  return own;
-}
-
-function presentPayment(p: ProviderPayment): PlaceOrderResponse['payment'] {
-  return {
-    status: p.status,
-    source_type: p.sourceType,
-    receipt_number: p.receiptNumber,
-    app_fee_money: { amount: p.appFeeCents },
-    total_money: { amount: p.amountCents },
-  };
-}
-
-async function releasePromo(app: AppContext, priced: PricedCheckout, k: q.KeyAnswer): Promise<void> {
-  if (priced.promoCode) await q.releasePromo(app.db, k.key);
-}
-
-/** Releases an authorisation no order will claim; reconciliation does it if this fails. */
-async function cancelAuthorization(app: AppContext, paymentId: string): Promise<void> {
-  try {
-    await app.adapters.payments.cancel(paymentId);
-  } catch (error) {
-    app.log.warn({ err: error, paymentId }, 'could not cancel an authorisation; reconciliation will');
-  }
-}
-
-/**
- * The order's write failed. If the database says the key has no answer, nothing was written and
- * the authorisation is cancelled; if it cannot say (it is down), the write may have committed, so
- * the payment is left to reconciliation, which completes it for an order or cancels it otherwise.
- */
-async function afterFailedWrite(app: AppContext, k: q.KeyAnswer, paymentId: string): Promise<void> {
-  try {
-    const kept = await q.findIdempotencyKey(app.db, k.key);
-    if (kept?.responseStatus === 200) return;
-  } catch {
-    return;
-  }
-  await cancelAuthorization(app, paymentId);
-}
-
-/**
- * Captures an authorised payment and records what the provider says. A failure leaves the order
- * standing with its payment APPROVED, which reconciliation completes (Square cancels an
- * authorisation left uncompleted for days).
- */
-async function completePayment(app: AppContext, paymentId: string): Promise<ProviderPayment | null> {
-  try {
-    const completed = await app.adapters.payments.complete(paymentId);
-    await recordPaymentStatus(app, completed);
-    return completed;
-  } catch (error) {
-    app.log.warn(
-      { err: error, paymentId, code: 'PAYMENTS_COMPLETE_FAILED' },
-      'payment not completed; reconciliation will complete it',
-    );
-    return null;
-  }
-}
-
-/** Keeps a refusal as the key's answer and gives it; or gives the answer the key already has. */
-async function refuse(
-  app: AppContext,
-  k: q.KeyAnswer,
-  error: AppError,
-  payment: Parameters<typeof q.keepRefusal>[4],
-): Promise<never> {
-  if (await q.keepRefusal(app.db, k, error.status, errorBody(error), payment)) throw error;
-  return earlierAnswer(app, k) as Promise<never>;
-}
-
-/** The answer an earlier attempt kept under the key, if it was for this very request. */
-async function earlierAnswer(app: AppContext, k: q.KeyAnswer): Promise<PlaceOrderResponse> {
-  const existing = await q.findIdempotencyKey(app.db, k.key);
-  // Nothing kept and nothing written: the customer is gone.
-  if (!existing) throw unauthorized('Please sign in again.');
-  return answerOf(existing, k);
-}
-
-function answerOf(
-  existing: NonNullable<Awaited<ReturnType<typeof q.findIdempotencyKey>>>,
-  k: q.KeyAnswer,
-): PlaceOrderResponse {
-  if (existing.scope !== k.scope || existing.requestHash !== k.requestHash) {
-    throw unprocessable(KEY_REUSED, 'idempotency-key');
-  }
-  // A key claimed by an earlier version of the server and never answered: still running there.
-  if (existing.responseStatus === null) throw conflict('This order is already being processed.');
-  return replay(existing);
-}
-
-function errorBody(error: AppError) {
-  return { message: error.message, code: error.code, field: error.details.field ?? null };
-}
-
-/**
- * The answer kept under a key, given again. An order's answer keeps the payment as it was when the
- * order was written (authorised); its status is the payment's now (completed, refunded ...), read
- * with the key, so completing a payment writes only the payment.
- */
-function replay(kept: {
-  responseStatus: number | null;
-  responseBody: unknown;
-  paymentStatus: string | null;
-}): PlaceOrderResponse {
-  const status = kept.responseStatus ?? 409;
-  if (status === 200) {
-    const answer = kept.responseBody as PlaceOrderResponse;
-    if (!kept.paymentStatus || !answer.payment) return answer;
-    return { ...answer, payment: { ...answer.payment, status: kept.paymentStatus } };
-  }
-  const e = kept.responseBody as { message: string; code: string; field: string | null };
-  throw new AppError(status, e.code, e.message, e.field ? { field: e.field } : {});
 }

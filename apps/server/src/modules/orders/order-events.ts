@@ -1,9 +1,9 @@
 import { type OrderStatusEvent, orderStatusEvent } from '@kitchaco/domain';
-import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DbOrTx } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 
-const CHANNEL = 'order_status';
+/** The channel that status changes are announced on (orders.queries.ts statusNoticeOf). */
+export const ORDER_STATUS_CHANNEL = 'order_status';
 
 export interface StatusNotice extends OrderStatusEvent {
   customer_id: number | null;
@@ -24,7 +24,7 @@ export class OrderEventHub {
   ) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(CHANNEL, (payload) => this.dispatch(payload));
+    this.unlisten = await this.database.listen(ORDER_STATUS_CHANNEL, (payload) => this.dispatch(payload));
   }
 
   async stop(): Promise<void> {
@@ -57,20 +57,4 @@ export class OrderEventHub {
       this.log.warn({ err: error }, 'ignored a malformed order status notification');
     }
   }
-}
-
-/**
- * The notice of a status change as an expression, to select in the statement that makes it (the
- * order's id may be an expression of that statement). Delivered when the transaction commits.
- */
-export function statusNoticeOf(orderId: SQL, customerId: SQL, status: SQL, at: SQL): SQL {
-  return sql`pg_notify(${CHANNEL}, json_build_object('order_id', ${orderId}, 'customer_id', ${customerId},
-    'status', ${status}, 'at', ${at})::text)`;
-}
-
-/** Announces a status change; call inside the transaction that makes it. */
-export async function announceStatus(db: DbOrTx, n: StatusNotice): Promise<void> {
-  await db.execute(
-    sql`SELECT ${statusNoticeOf(sql`${n.order_id}::int`, sql`${n.customer_id}::int`, sql`${n.status}::text`, sql`${n.at}::text`)}`,
-  );
 }

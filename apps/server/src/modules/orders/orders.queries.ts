@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   customers,
@@ -13,8 +13,7 @@ import {
   promoRedemptions,
   vendors,
 } from '../../db/schema/index.js';
-import { kitchenNoticeOf } from '../kitchen/kitchen-notices.js';
-import { statusNoticeOf } from './order-events.js';
+import { ORDER_STATUS_CHANNEL, type StatusNotice } from './order-events.js';
 
 export async function findPromo(db: DbOrTx, code: string) {
   const [row] = await db.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);
@@ -110,7 +109,7 @@ export interface KeyAnswer {
  * answer. A row without an answer (left by an earlier version, which claimed keys first) is
  * completed by the same request.
  */
-const KEEP_ANSWER = sql`ON CONFLICT (key) DO UPDATE SET response_status = excluded.response_status,
+export const KEEP_ANSWER = sql`ON CONFLICT (key) DO UPDATE SET response_status = excluded.response_status,
   response_body = excluded.response_body, created_at = excluded.created_at
   WHERE idempotency_keys.response_status IS NULL AND idempotency_keys.request_hash = excluded.request_hash`;
 
@@ -220,155 +219,10 @@ export async function findIdempotencyKey(db: DbOrTx, key: string) {
   return row ?? null;
 }
 
-type NewOrder = Pick<
-  typeof orders.$inferInsert,
-  | 'locationId'
-  | 'channel'
-  | 'customerId'
-  | 'status'
-  | 'scheduledFor'
-  | 'deliveryLocation'
-  | 'subTotal'
-  | 'deliveryCharge'
-  | 'discount'
-  | 'promoCode'
-  | 'transactionCharge'
-  | 'gst'
-  | 'total'
-  | 'paymentReceiptNumber'
-> & { placedAt: Date };
-type NewLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
-
-type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'orderId' | 'idempotencyKey' | 'createdAt'>;
-
-export interface PaidOrder {
-  order: NewOrder;
-  lines: NewLine[];
-  payment: NewPayment;
-  key: KeyAnswer;
-  response: unknown;
-}
-
-/**
- * Paid orders in one statement, so in one round trip and all or nothing: for each, its key with
- * the answer (naming the new id), the order (with the customer's name, phone and email as they are
- * now) and its lines, its payment, its first status event, its kitchen tickets (one per brand among
- * its lines, docs/kitchen.md) with their notices, and the live notice (delivered at commit). An
- * order whose key already has an answer is skipped (nothing of it is written). Returns each order's
- * id in the order given, or null where skipped. The keys must differ.
- */
-export async function writePaidOrders(db: DbOrTx, batch: PaidOrder[]): Promise<(number | null)[]> {
-  const input = batch.map((w) => {
-    const o = w.order;
-    const p = w.payment;
-    return {
-      key: w.key.key,
-      scope: w.key.scope,
-      request_hash: w.key.requestHash,
-      response: w.response,
-      location_id: o.locationId,
-      channel: o.channel,
-      customer_id: o.customerId ?? null,
-      status: o.status ?? 'Received',
-      placed_at: o.placedAt.toISOString(),
-      at: o.placedAt.toISOString(),
-      scheduled_for: o.scheduledFor?.toISOString() ?? null,
-      delivery_location: o.deliveryLocation ?? null,
-      sub_total: o.subTotal,
-      delivery_charge: o.deliveryCharge ?? '0',
-      discount: o.discount ?? '0',
-      promo_code: o.promoCode ?? null,
-      transaction_charge: o.transactionCharge ?? '0',
-      gst: o.gst ?? '0',
-      total: o.total,
-      payment_receipt_number: o.paymentReceiptNumber ?? null,
-      lines: w.lines.map((l) => ({
-        vendor_id: l.vendorId ?? null,
-        meal_id: l.mealId ?? null,
-        meal_name: l.mealName,
-        quantity: l.quantity,
-        unit_price: l.unitPrice,
-        subitem: l.subitem ?? null,
-        combos: l.combos ?? [],
-        special_request: l.specialRequest ?? null,
-        line_total: l.lineTotal,
-      })),
-      pay_customer_id: p.customerId ?? null,
-      provider: p.provider,
-      provider_payment_id: p.providerPaymentId ?? null,
-      pay_status: p.status,
-      source_type: p.sourceType ?? null,
-      receipt_number: p.receiptNumber ?? null,
-      total_cents: p.totalCents,
-      app_fee_cents: p.appFeeCents ?? 0,
-      reference_id: p.referenceId ?? null,
-      provider_location_id: p.providerLocationId ?? null,
-    };
-  });
-  // Each order's id is drawn first so that the key's answer, written first, can name it.
-  const result = await db.execute(sql`
-    WITH i AS (
-      SELECT x.*, nextval('orders_id_seq'::regclass)::int AS id
-      FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS x(key text, scope text, request_hash text,
-        response jsonb, location_id int, channel sales_channel, customer_id int, status order_status,
-        placed_at timestamptz, at text, scheduled_for timestamptz, delivery_location text, sub_total numeric,
-        delivery_charge numeric, discount numeric, promo_code text, transaction_charge numeric, gst numeric,
-        total numeric, payment_receipt_number text, lines jsonb, pay_customer_id int, provider text,
-        provider_payment_id text, pay_status text, source_type text, receipt_number text, total_cents int,
-        app_fee_cents int, reference_id text, provider_location_id text)
-    ), k AS (
-      INSERT INTO idempotency_keys (key, scope, request_hash, response_status, response_body, created_at)
-      SELECT i.key, i.scope, i.request_hash, 200, jsonb_set(i.response, '{order,id}', to_jsonb(i.id)), i.placed_at
-      FROM i WHERE EXISTS (SELECT 1 FROM customers c WHERE c.id = i.customer_id)
-      ${KEEP_ANSWER}
-      RETURNING key
-    ), o AS (
-      INSERT INTO orders (id, location_id, channel, customer_id, customer_name, customer_phone, customer_email,
-        status, placed_at, scheduled_for, delivery_location, sub_total, delivery_charge, discount, promo_code,
-        transaction_charge, gst, total, payment_receipt_number, idempotency_key, created_at)
-      SELECT i.id, i.location_id, i.channel, c.id, c.username, c.phone, c.email, i.status, i.placed_at,
-        i.scheduled_for, i.delivery_location, i.sub_total, i.delivery_charge, i.discount, i.promo_code,
-        i.transaction_charge, i.gst, i.total, i.payment_receipt_number, k.key, i.placed_at
-      FROM i JOIN k ON k.key = i.key JOIN customers c ON c.id = i.customer_id
-      RETURNING id
-    ), w AS (
-      SELECT i.* FROM i JOIN o ON o.id = i.id
-    ), lines AS (
-      INSERT INTO order_lines (order_id, vendor_id, meal_id, meal_name, quantity, unit_price, subitem, combos,
-        special_request, line_total)
-      SELECT w.id, l.vendor_id, l.meal_id, l.meal_name, l.quantity, l.unit_price, l.subitem, l.combos,
-        l.special_request, l.line_total
-      FROM w, jsonb_array_elements(w.lines) WITH ORDINALITY AS e(line, n),
-        jsonb_to_record(e.line) AS l(vendor_id int, meal_id int, meal_name text, quantity int,
-          unit_price numeric, subitem text, combos jsonb, special_request text, line_total numeric)
-      ORDER BY w.id, e.n
-    ), paid AS (
-      INSERT INTO payments (order_id, customer_id, provider, provider_payment_id, idempotency_key, status,
-        source_type, receipt_number, total_cents, app_fee_cents, reference_id, provider_location_id, created_at)
-      SELECT w.id, w.pay_customer_id, w.provider, w.provider_payment_id, w.key, w.pay_status, w.source_type,
-        w.receipt_number, w.total_cents, w.app_fee_cents, w.reference_id, w.provider_location_id, w.placed_at
-      FROM w
-      ON CONFLICT (idempotency_key) DO UPDATE SET order_id = excluded.order_id, status = excluded.status,
-        provider_payment_id = excluded.provider_payment_id, total_cents = excluded.total_cents, error = NULL
-    ), event AS (
-      INSERT INTO order_status_events (order_id, from_status, to_status, at)
-      SELECT w.id, NULL, w.status, w.placed_at FROM w
-    ), tickets AS (
-      INSERT INTO kitchen_tickets (order_id, location_id, vendor_id, status, created_at, updated_at)
-      SELECT DISTINCT w.id, w.location_id, (e.line->>'vendor_id')::int, 'queued', w.placed_at, w.placed_at
-      FROM w, jsonb_array_elements(w.lines) AS e(line)
-      WHERE e.line->>'vendor_id' IS NOT NULL
-      RETURNING id, order_id, location_id
-    )
-    SELECT w.key, w.id, ${statusNoticeOf(sql`w.id`, sql`w.customer_id`, sql`w.status::text`, sql`w.at`)},
-      (SELECT count(${kitchenNoticeOf(sql`t.id`, sql`t.location_id`)}) FROM tickets t WHERE t.order_id = w.id)
-        AS tickets
-    FROM w`);
-  const written = new Map(
-    (result as unknown as { rows: { key: string; id: number }[] }).rows.map((r) => [r.key, r.id]),
-  );
-  return batch.map((w) => written.get(w.key.key) ?? null);
-}
+export type NewPayment = Omit<
+  typeof payments.$inferInsert,
+  'id' | 'orderId' | 'idempotencyKey' | 'createdAt'
+>;
 
 export async function insertStatusEvent(db: DbOrTx, row: typeof orderStatusEvents.$inferInsert) {
   await db.insert(orderStatusEvents).values(row);
@@ -432,8 +286,6 @@ export async function setOrderStatus(
   await db.update(orders).set(set).where(eq(orders.id, id));
 }
 
-/** Copies the customer's name, phone and email onto the order (kept as they were at order time). */
-
 export async function locationTimeZones(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return new Map<number, string>();
   const rows = await db
@@ -441,4 +293,20 @@ export async function locationTimeZones(db: DbOrTx, ids: number[]) {
     .from(locations)
     .where(inArray(locations.id, ids));
   return new Map(rows.map((r) => [r.id, r.timeZone]));
+}
+
+/**
+ * The notice of a status change as an expression, to select in the statement that makes it (the
+ * order's id may be an expression of that statement). Delivered when the transaction commits.
+ */
+export function statusNoticeOf(orderId: SQL, customerId: SQL, status: SQL, at: SQL): SQL {
+  return sql`pg_notify(${ORDER_STATUS_CHANNEL}, json_build_object('order_id', ${orderId}, 'customer_id', ${customerId},
+    'status', ${status}, 'at', ${at})::text)`;
+}
+
+/** Announces a status change; call inside the transaction that makes it. */
+export async function announceStatus(db: DbOrTx, n: StatusNotice): Promise<void> {
+  await db.execute(
+    sql`SELECT ${statusNoticeOf(sql`${n.order_id}::int`, sql`${n.customer_id}::int`, sql`${n.status}::text`, sql`${n.at}::text`)}`,
+  );
 }

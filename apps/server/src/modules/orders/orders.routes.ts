@@ -1,6 +1,7 @@
 import { ordersCalls } from '@kitchaco/domain';
 import { defineCall, defineRoute, type Module } from '../../http/registry.js';
-import { placeOrder, quote } from './checkout.service.js';
+import { placeOrder } from './checkout.service.js';
+import { quote } from './checkout-pricing.js';
 import { listOwnOrders, streamOwnOrderEvents, updateOrderStatus } from './orders.service.js';
 
 export const ordersModule: Module = {

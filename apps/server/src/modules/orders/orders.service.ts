@@ -13,9 +13,18 @@ import {
   prepareCancellation,
   settleCancellation,
 } from '../payments/payments.service.js';
-import { announceStatus } from './order-events.js';
+import { type LedgerEntry, writeLedgerOrders } from './ledger-writer.js';
 import { presentCustomerOrder } from './orders.presenter.js';
 import * as q from './orders.queries.js';
+
+/**
+ * Writes orders with their lines to the ledger, inside the caller's transaction: how other modules
+ * (marketplace webhooks and files) record orders. An order whose (channel, external id) is already
+ * stored is skipped. Each order's new id in the order given, or null where skipped.
+ */
+export function recordLedgerOrders(db: DbOrTx, entries: readonly LedgerEntry[]): Promise<(number | null)[]> {
+  return writeLedgerOrders(db, entries);
+}
 
 /** A customer's own orders, newest first (at most 200), with their lines. */
 export async function customerOrders(
@@ -111,7 +120,7 @@ export async function applyOrderStatus(
     const refunded = settled ? ` ${refundSentence(settled, 'Your')}` : '';
     await queueSms(tx, now, phone, `Kitchaco: your order #${orderId} is now ${status}.${refunded}`);
   }
-  await announceStatus(tx, {
+  await q.announceStatus(tx, {
     order_id: orderId,
     customer_id: row.order.customerId,
     status,

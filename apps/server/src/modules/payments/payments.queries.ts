@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   locations,
@@ -6,6 +6,7 @@ import {
   orders,
   paymentReconciliations,
   payments,
+  providerEvents,
   refunds,
   staffUsers,
 } from '../../db/schema/index.js';
@@ -189,4 +190,144 @@ export async function lastRun(db: DbOrTx) {
     .orderBy(desc(paymentReconciliations.id))
     .limit(1);
   return row ?? null;
+}
+
+/** A payment's status as the provider reports it, for writePaymentStatuses. */
+export interface StatusUpdate {
+  id: string;
+  status: string;
+  refunded: number;
+  receipt: string | null;
+  at: string;
+}
+
+/**
+ * One statement for the payments of the batch. The answers kept under their checkout keys are not
+ * rewritten: a replay reads the payment's status with the key.
+ */
+export async function writePaymentStatuses(
+  db: DbOrTx,
+  provider: string,
+  batch: StatusUpdate[],
+): Promise<null[]> {
+  // The ids again as an array, so the payments are found through their index whatever the table's size.
+  const ids = `{${batch.map((b) => JSON.stringify(b.id)).join(',')}}`;
+  await db.execute(sql`
+    WITH v AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+        AS v(id text, status text, refunded int, receipt text, at text)
+    )
+    UPDATE payments p SET
+        status = CASE WHEN p.status IN ('APPROVED', 'PENDING') THEN v.status ELSE p.status END,
+        refunded_cents = greatest(p.refunded_cents, v.refunded),
+        receipt_number = coalesce(p.receipt_number, v.receipt),
+        updated_at = v.at::timestamptz
+      FROM v
+      WHERE p.provider = ${provider} AND p.provider_payment_id = ANY(${ids}::text[]) AND p.provider_payment_id = v.id`);
+  return batch.map(() => null);
+}
+
+/** Records a provider's event once; whether this is its first delivery. */
+export async function recordProviderEvent(
+  db: DbOrTx,
+  row: typeof providerEvents.$inferInsert,
+): Promise<boolean> {
+  const fresh = await db
+    .insert(providerEvents)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: providerEvents.eventId });
+  return fresh.length > 0;
+}
+
+/** A provider's payment as ours, with its order's status, locked until the transaction ends. */
+export async function lockProviderPayment(db: DbOrTx, provider: string, providerPaymentId: string) {
+  const [row] = await db
+    .select({ payment: payments, orderStatus: orders.status })
+    .from(payments)
+    .leftJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
+    .for('update', { of: payments })
+    .limit(1);
+  return row ?? null;
+}
+
+/** Serialises reconciliation runs across instances until the transaction ends. */
+export async function lockReconciliations(db: DbOrTx): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('payments:reconciliation'))`);
+}
+
+/** Whether a run started since `since` is still unfinished (its lease holds). */
+export async function reconciliationRunning(db: DbOrTx, since: Date): Promise<boolean> {
+  const [running] = await db
+    .select({ id: paymentReconciliations.id })
+    .from(paymentReconciliations)
+    .where(
+      and(sql`${paymentReconciliations.finishedAt} IS NULL`, gte(paymentReconciliations.startedAt, since)),
+    )
+    .limit(1);
+  return running !== undefined;
+}
+
+export async function insertReconciliation(db: DbOrTx, row: typeof paymentReconciliations.$inferInsert) {
+  const [run] = await db.insert(paymentReconciliations).values(row).returning();
+  return run!;
+}
+
+export async function finishReconciliation(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof paymentReconciliations.$inferInsert>,
+) {
+  const [done] = await db
+    .update(paymentReconciliations)
+    .set(set)
+    .where(eq(paymentReconciliations.id, id))
+    .returning();
+  return done ?? null;
+}
+
+/** The Square location ids of our locations. */
+export async function squareLocationIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: locations.squareLocationId })
+    .from(locations)
+    .where(isNotNull(locations.squareLocationId));
+  return rows.map((r) => r.id!);
+}
+
+/** Our payments among a provider's, with their orders' statuses. */
+export function providerPaymentsWithOrders(db: DbOrTx, provider: string, providerPaymentIds: string[]) {
+  return db
+    .select({ payment: payments, orderStatus: orders.status })
+    .from(payments)
+    .leftJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.provider, provider), inArray(payments.providerPaymentId, providerPaymentIds)));
+}
+
+/** Payments still only authorised, made before `before`, whose orders stand (at most 200). */
+export function staleAuthorisedPayments(db: DbOrTx, provider: string, before: Date) {
+  return db
+    .select({ payment: payments, orderStatus: orders.status })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.provider, provider),
+        eq(payments.status, 'APPROVED'),
+        ne(orders.status, 'Canceled'),
+        lt(payments.createdAt, before),
+      ),
+    )
+    .limit(200);
+}
+
+export async function findPayment(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row ?? null;
+}
+
+/** Inserts a payment unless one with its idempotency key (or provider id) is already there. */
+export async function insertPaymentOnce(db: DbOrTx, row: typeof payments.$inferInsert): Promise<void> {
+  await db.insert(payments).values(row).onConflictDoNothing();
 }

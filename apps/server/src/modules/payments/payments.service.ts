@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderPaymentView, PaymentsConfig, RefundRequest, RefundView } from '@kitchaco/domain';
 import { toMills } from '@kitchaco/domain';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
@@ -49,15 +48,7 @@ export async function paymentsConfigView(
 
 const STATUS_WRITES_IN_FLIGHT = 2;
 const STATUSES_PER_STATEMENT = 100;
-const statusWriters = new WeakMap<AppContext, WriteBatcher<StatusUpdate, null>>();
-
-interface StatusUpdate {
-  id: string;
-  status: string;
-  refunded: number;
-  receipt: string | null;
-  at: string;
-}
+const statusWriters = new WeakMap<AppContext, WriteBatcher<q.StatusUpdate, null>>();
 
 /**
  * Records a payment as the provider reports it. Statuses only move forward: an authorisation
@@ -67,7 +58,7 @@ interface StatusUpdate {
 export async function recordPaymentStatus(app: AppContext, p: ProviderPayment): Promise<void> {
   let writer = statusWriters.get(app);
   if (!writer) {
-    writer = new WriteBatcher((batch) => writeStatuses(app.db, app.adapters.payments.name, batch), {
+    writer = new WriteBatcher((batch) => q.writePaymentStatuses(app.db, app.adapters.payments.name, batch), {
       maxInFlight: STATUS_WRITES_IN_FLIGHT,
       maxBatch: STATUSES_PER_STATEMENT,
     });
@@ -80,28 +71,6 @@ export async function recordPaymentStatus(app: AppContext, p: ProviderPayment): 
     receipt: p.receiptNumber,
     at: app.clock.now().toISOString(),
   });
-}
-
-/**
- * One statement for the payments of the batch. The answers kept under their checkout keys are not
- * rewritten: a replay reads the payment's status with the key.
- */
-async function writeStatuses(db: DbOrTx, provider: string, batch: StatusUpdate[]): Promise<null[]> {
-  // The ids again as an array, so the payments are found through their index whatever the table's size.
-  const ids = `{${batch.map((b) => JSON.stringify(b.id)).join(',')}}`;
-  await db.execute(sql`
-    WITH v AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-        AS v(id text, status text, refunded int, receipt text, at text)
-    )
-    UPDATE payments p SET
-        status = CASE WHEN p.status IN ('APPROVED', 'PENDING') THEN v.status ELSE p.status END,
-        refunded_cents = greatest(p.refunded_cents, v.refunded),
-        receipt_number = coalesce(p.receipt_number, v.receipt),
-        updated_at = v.at::timestamptz
-      FROM v
-      WHERE p.provider = ${provider} AND p.provider_payment_id = ANY(${ids}::text[]) AND p.provider_payment_id = v.id`);
-  return batch.map(() => null);
 }
 
 // ---------------------------------------------------------------- views

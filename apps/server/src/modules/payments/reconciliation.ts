@@ -1,7 +1,6 @@
 import type { ReconciliationRun } from '@kitchaco/domain';
-import { and, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { locations, orders, paymentReconciliations, payments } from '../../db/schema/index.js';
+import type { paymentReconciliations } from '../../db/schema/index.js';
 import { conflict } from '../../http/errors.js';
 import { type ProviderPayment, providerKey } from '../../integrations/payments.js';
 import { type Poller, startPoller } from '../../lib/poller.js';
@@ -30,22 +29,9 @@ type Counts = Omit<ReconciliationRun, 'id' | 'started_at' | 'finished_at' | 'fro
 async function startRun(app: AppContext, from: Date, to: Date) {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('payments:reconciliation'))`);
-    const [running] = await tx
-      .select({ id: paymentReconciliations.id })
-      .from(paymentReconciliations)
-      .where(
-        and(
-          sql`${paymentReconciliations.finishedAt} IS NULL`,
-          gte(paymentReconciliations.startedAt, new Date(now.getTime() - LEASE_MINUTES * 60_000)),
-        ),
-      )
-      .limit(1);
-    if (running) return null;
-    const [run] = await tx
-      .insert(paymentReconciliations)
-      .values({ startedAt: now, fromAt: from, toAt: to })
-      .returning();
+    await q.lockReconciliations(tx);
+    if (await q.reconciliationRunning(tx, new Date(now.getTime() - LEASE_MINUTES * 60_000))) return null;
+    const run = await q.insertReconciliation(tx, { startedAt: now, fromAt: from, toAt: to });
     await recordAudit(tx, {
       entityId: run!.id,
       locationId: null,
@@ -72,20 +58,16 @@ export async function reconcilePayments(app: AppContext): Promise<Reconciliation
     error = e instanceof Error ? e.message : String(e);
     app.log.error({ err: e, code: 'RECONCILIATION_FAILED' }, 'payment reconciliation failed');
   }
-  const [done] = await app.db
-    .update(paymentReconciliations)
-    .set({
-      finishedAt: app.clock.now(),
-      paymentsSeen: counts.payments_seen,
-      matched: counts.matched,
-      completed: counts.completed,
-      canceled: counts.canceled,
-      refunded: counts.refunded,
-      flagged: counts.flagged,
-      error,
-    })
-    .where(eq(paymentReconciliations.id, run.id))
-    .returning();
+  const done = await q.finishReconciliation(app.db, run.id, {
+    finishedAt: app.clock.now(),
+    paymentsSeen: counts.payments_seen,
+    matched: counts.matched,
+    completed: counts.completed,
+    canceled: counts.canceled,
+    refunded: counts.refunded,
+    flagged: counts.flagged,
+    error,
+  });
   return presentRun(done!);
 }
 
@@ -109,11 +91,8 @@ export function presentRun(r: typeof paymentReconciliations.$inferSelect): Recon
 /** Square lists one location's payments at a time: every location we take payments at. */
 async function providerLocations(app: AppContext): Promise<(string | null)[]> {
   if (app.config.payments.provider !== 'square') return [null];
-  const rows = await app.db
-    .selectDistinct({ id: locations.squareLocationId })
-    .from(locations)
-    .where(isNotNull(locations.squareLocationId));
-  return [...new Set([app.config.payments.square.locationId, ...rows.map((r) => r.id!)])];
+  const ids = await q.squareLocationIds(app.db);
+  return [...new Set([app.config.payments.square.locationId, ...ids])];
 }
 
 async function reconcile(app: AppContext, from: Date, now: Date, counts: Counts): Promise<void> {
@@ -125,19 +104,11 @@ async function reconcile(app: AppContext, from: Date, now: Date, counts: Counts)
   }
   counts.payments_seen = seen.length;
   const ours = seen.length
-    ? await app.db
-        .select({ payment: payments, orderStatus: orders.status })
-        .from(payments)
-        .leftJoin(orders, eq(orders.id, payments.orderId))
-        .where(
-          and(
-            eq(payments.provider, provider.name),
-            inArray(
-              payments.providerPaymentId,
-              seen.map((p) => p.id),
-            ),
-          ),
-        )
+    ? await q.providerPaymentsWithOrders(
+        app.db,
+        provider.name,
+        seen.map((p) => p.id),
+      )
     : [];
   const byId = new Map(ours.map((r) => [r.payment.providerPaymentId!, r]));
   const flag = async (id: number, text: string) => {
@@ -183,19 +154,7 @@ async function reconcile(app: AppContext, from: Date, now: Date, counts: Counts)
 
   // Orders whose payment we still hold as authorised, and which the listing did not show (another
   // location, or older than the window): each asked for by id.
-  const stale = await app.db
-    .select({ payment: payments, orderStatus: orders.status })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        eq(payments.provider, provider.name),
-        eq(payments.status, 'APPROVED'),
-        ne(orders.status, 'Canceled'),
-        lt(payments.createdAt, new Date(now.getTime() - graceMs)),
-      ),
-    )
-    .limit(200);
+  const stale = await q.staleAuthorisedPayments(app.db, provider.name, new Date(now.getTime() - graceMs));
   for (const row of stale) {
     if (byId.has(row.payment.providerPaymentId ?? '')) continue;
     const p = await provider.getPayment(row.payment.providerPaymentId!).catch(() => null);
@@ -215,7 +174,7 @@ async function reconcile(app: AppContext, from: Date, now: Date, counts: Counts)
 
   // Refunds whose answer never came: sent again under the same key (never refunded twice).
   for (const refund of await q.unconfirmedRefunds(app.db)) {
-    const [payment] = await app.db.select().from(payments).where(eq(payments.id, refund.paymentId));
+    const payment = await q.findPayment(app.db, refund.paymentId);
     if (!payment) continue;
     try {
       await sendRefund(app, payment, refund);
@@ -267,27 +226,24 @@ async function settleOrphan(app: AppContext, p: ProviderPayment, counts: Counts)
     { paymentId: p.id, reference: p.referenceId, status: p.status },
     `payment without an order ${what}`,
   );
-  await app.db
-    .insert(payments)
-    .values({
-      provider: provider.name,
-      providerPaymentId: p.id,
-      idempotencyKey: `orphan:${provider.name}:${p.id}`,
-      status,
-      sourceType: p.sourceType,
-      receiptNumber: p.receiptNumber,
-      totalCents: p.amountCents,
-      refundedCents: status === 'CANCELED' ? 0 : p.amountCents,
-      referenceId: p.referenceId,
-      providerLocationId: p.locationId,
-      flag: `No order was written for this payment: ${what}.`,
-      flaggedAt: now,
-      resolvedAt: now,
-      resolution: 'Settled automatically by reconciliation.',
-      createdAt: new Date(p.createdAt),
-      updatedAt: now,
-    })
-    .onConflictDoNothing();
+  await q.insertPaymentOnce(app.db, {
+    provider: provider.name,
+    providerPaymentId: p.id,
+    idempotencyKey: `orphan:${provider.name}:${p.id}`,
+    status,
+    sourceType: p.sourceType,
+    receiptNumber: p.receiptNumber,
+    totalCents: p.amountCents,
+    refundedCents: status === 'CANCELED' ? 0 : p.amountCents,
+    referenceId: p.referenceId,
+    providerLocationId: p.locationId,
+    flag: `No order was written for this payment: ${what}.`,
+    flaggedAt: now,
+    resolvedAt: now,
+    resolution: 'Settled automatically by reconciliation.',
+    createdAt: new Date(p.createdAt),
+    updatedAt: now,
+  });
 }
 
 /** Runs reconciliation every PAYMENTS_RECONCILE_EVERY_MINUTES on this instance (one at a time overall). */

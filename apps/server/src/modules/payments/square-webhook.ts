@@ -1,11 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SQUARE_SIGNATURE_HEADER, type SquareWebhookEvent } from '@kitchaco/domain';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { orders, payments, providerEvents } from '../../db/schema/index.js';
 import { unauthorized, unavailable } from '../../http/errors.js';
 import { fromSquareDeviceCode } from '../../integrations/card-terminals.js';
 import { fromSquarePayment, fromSquareRefund, type ProviderPayment } from '../../integrations/payments.js';
@@ -100,12 +98,12 @@ function objectOf<K extends keyof typeof OBJECTS>(
 export async function receiveSquareEvent(app: AppContext, event: SquareWebhookEvent) {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
-    const fresh = await tx
-      .insert(providerEvents)
-      .values({ eventId: event.event_id, type: event.type, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: providerEvents.eventId });
-    if (fresh.length === 0) return { success: true as const, duplicate: true };
+    const fresh = await q.recordProviderEvent(tx, {
+      eventId: event.event_id,
+      type: event.type,
+      receivedAt: now,
+    });
+    if (!fresh) return { success: true as const, duplicate: true };
 
     if (event.type === 'device.code.paired' || event.type === 'device.code.updated') {
       const code = objectOf(event, 'device_code');
@@ -131,13 +129,7 @@ export async function receiveSquareEvent(app: AppContext, event: SquareWebhookEv
  * beyond the refunds we made, is flagged for a super admin.
  */
 async function followPayment(tx: DbOrTx, p: ProviderPayment, now: Date): Promise<void> {
-  const [row] = await tx
-    .select({ payment: payments, orderStatus: orders.status })
-    .from(payments)
-    .leftJoin(orders, eq(orders.id, payments.orderId))
-    .where(and(eq(payments.provider, 'square'), eq(payments.providerPaymentId, p.id)))
-    .for('update', { of: payments })
-    .limit(1);
+  const row = await q.lockProviderPayment(tx, 'square', p.id);
   if (!row) return;
   const ours = row.payment;
   if (ours.status === 'APPROVED' || ours.status === 'PENDING') {
