@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../demo/seed.js';
-import { periodRuns } from '../modules/backoffice/backoffice.queries.js';
+import { periodRuns } from '../modules/sales/sales.queries.js';
 import { createTestApp, type TestApp, UNLIMITED_CHECKOUTS } from '../test/app.js';
 import { tokenFor } from '../test/auth.js';
 import { createAdjustment, createLedgerOrder, createStockOrderRecord } from '../test/ledger.js';

@@ -3,7 +3,8 @@ import { asc, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { externalOperators, fortnightPeriods } from '../db/schema/index.js';
 import { listLocations } from '../modules/finance/finance.queries.js';
-import { approveInvoice, recordGeneratedReports } from '../modules/finance/finance.service.js';
+import { approveInvoice } from '../modules/finance/invoice.service.js';
+import { recordGeneratedReports } from '../modules/finance/sales-report.service.js';
 
 /**
  * The demo's payout history: every ended fortnight but the latest has its reports generated (the

@@ -26,7 +26,7 @@ import {
   payments,
   refunds,
 } from '../db/schema/index.js';
-import { writeLedgerOrders } from '../modules/orders/ledger-writer.js';
+import { writeLedgerOrders } from '../modules/orders/ledger.queries.js';
 import { insertRows } from './batch.js';
 import { FIRST_NAMES, LAST_NAMES, REFUND_REASONS, SPECIAL_REQUESTS } from './catalog.js';
 import type { Random } from './random.js';

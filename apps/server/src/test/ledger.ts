@@ -10,7 +10,7 @@ import {
   refunds,
   stockOrders,
 } from '../db/schema/index.js';
-import { writeLedgerOrders } from '../modules/orders/ledger-writer.js';
+import { writeLedgerOrders } from '../modules/orders/ledger.queries.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderInsert = typeof orders.$inferInsert;

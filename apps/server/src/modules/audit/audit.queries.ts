@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { auditLog, locations } from '../../db/schema/index.js';
 
 /**
- * Reads of the audit log (docs/audit.md). Nothing here writes: the log is append-only, and its
- * entries are written with each staff write (audit.record.ts).
+ * The audit log (docs/audit.md): append-only. Its entries are written with each staff write
+ * (audit.record.ts, through insertAuditEntry); everything else here reads.
  */
 export interface AuditQuery {
   /** One location's entries only; null = every entry, those of no location included. */
@@ -76,4 +76,9 @@ export async function distinctActions(db: DbOrTx, locationId: number | null): Pr
     .where(locationId === null ? undefined : eq(auditLog.locationId, locationId))
     .orderBy(asc(auditLog.action));
   return rows.map((r) => r.action);
+}
+
+/** Appends one entry to the audit log, in the caller's transaction. */
+export async function insertAuditEntry(tx: DbOrTx, entry: typeof auditLog.$inferInsert): Promise<void> {
+  await tx.insert(auditLog).values(entry);
 }

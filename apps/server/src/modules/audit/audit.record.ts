@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog } from '../../db/schema/index.js';
 import { currentAuditScope } from './audit.context.js';
+import { insertAuditEntry } from './audit.queries.js';
 
 /** What a service says about one change it made; who, when and from where come from the request. */
 export interface AuditChange {
@@ -32,7 +32,7 @@ export async function recordAudit(tx: DbOrTx, change: AuditChange): Promise<void
   if (!scope) return;
   scope.recorded += 1;
   const roles = [...scope.actor.roles].sort();
-  await tx.insert(auditLog).values({
+  await insertAuditEntry(tx, {
     actorId: scope.actor.id,
     actorEmail: scope.actor.email,
     actorRole: roles.join(','),

@@ -1,13 +1,9 @@
 import { backofficeCalls } from '@kitchaco/domain';
 import { defineCall, defineRoute, type Module } from '../../http/registry.js';
 import { ordersCsv } from './backoffice.csv.js';
-import {
-  dashboardData,
-  externalOperatorList,
-  ordersData,
-  ordersForExport,
-  reportsData,
-} from './backoffice.service.js';
+import { externalOperatorList, reportsData } from './backoffice.service.js';
+import { dashboardData } from './dashboard.service.js';
+import { ordersData, ordersForExport } from './order-lists.service.js';
 
 export const backofficeModule: Module = {
   routes: [

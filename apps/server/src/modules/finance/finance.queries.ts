@@ -1,6 +1,7 @@
 import { isFortnightGridStart, type SalesChannel } from '@kitchaco/domain';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { inWindow, type LocationWindow, rows, windowsTable } from '../../db/location-windows.js';
 import {
   externalOperators,
   fortnightPeriods,
@@ -8,9 +9,6 @@ import {
   locations,
   salesReports,
 } from '../../db/schema/index.js';
-import { inWindow, type LocationWindow, rows, windowsTable } from '../backoffice/backoffice.queries.js';
-
-export { adjustmentFigures, channelFigures } from '../backoffice/backoffice.queries.js';
 
 export type OperatorRow = typeof externalOperators.$inferSelect;
 export type LocationRow = Pick<

@@ -1,15 +1,9 @@
 import { financeCalls } from '@kitchaco/domain';
 import { defineCall, defineRoute, type Module } from '../../http/registry.js';
-import {
-  approveSalesReport,
-  emailSalesReport,
-  fortnightPeriods,
-  generateSalesReport,
-  getSalesReport,
-  invoiceDocument,
-  transactionalDownload,
-  transactionalReport,
-} from './finance.service.js';
+import { fortnightPeriods } from './finance.service.js';
+import { approveSalesReport, emailSalesReport, invoiceDocument } from './invoice.service.js';
+import { generateSalesReport, getSalesReport } from './sales-report.service.js';
+import { transactionalDownload, transactionalReport } from './transactions-report.service.js';
 
 const dated = (body: { start_date: string }) => body.start_date.replace(/ /g, '-');
 

@@ -6,21 +6,19 @@ import {
   type Schedule,
   slotsWithRoom,
 } from '@kitchaco/domain';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { unprocessable } from '../../http/errors.js';
+import * as q from './kitchen.queries.js';
 
 /**
  * Kitchen capacity (docs/kitchen.md, "Capacity"): the items promised per 15-minute slot of a
  * location, from orders of every channel that are not canceled. An order's slot is its chosen
  * time's, else placed + the default preparation, rounded up to the quarter hour (`orderSlot` in
- * the domain package; the SQL below is the same rule).
+ * the domain package; the SQL of `slotLoadRows` in kitchen.queries.ts is the same rule).
  */
 const SLOT_SECONDS = CAPACITY_SLOT_MINUTES * 60;
 /** Orders are scheduled at most 7 days ahead (and a closed location's orders for its next opening). */
 const LOOK_BACK_DAYS = 8;
-
-const slotSql = sql`to_timestamp(ceil(extract(epoch FROM coalesce(o.scheduled_for, o.placed_at + interval '15 minutes')) / ${SLOT_SECONDS}) * ${SLOT_SECONDS})`;
 
 /** Items promised per slot (by the slot's epoch ms) for the slots from `first` to `last`. */
 export async function slotLoad(
@@ -32,15 +30,7 @@ export async function slotLoad(
   const from = new Date(first.getTime() - SLOT_SECONDS * 1000).toISOString();
   const to = last.toISOString();
   const lookBack = new Date(first.getTime() - LOOK_BACK_DAYS * 86_400_000).toISOString();
-  const result = await db.execute(sql`
-    SELECT extract(epoch FROM ${slotSql})::bigint * 1000 AS slot, sum(l.quantity)::int AS items
-    FROM orders o JOIN order_lines l ON l.order_id = o.id
-    WHERE o.location_id = ${locationId} AND o.status <> 'Canceled'
-      AND o.placed_at > ${lookBack}::timestamptz
-      AND coalesce(o.scheduled_for, o.placed_at + interval '15 minutes') > ${from}::timestamptz
-      AND coalesce(o.scheduled_for, o.placed_at + interval '15 minutes') <= ${to}::timestamptz
-    GROUP BY 1`);
-  const rows = (result as unknown as { rows: { slot: string | number; items: number }[] }).rows;
+  const rows = await q.slotLoadRows(db, locationId, { from, to, lookBack });
   return new Map(rows.map((r) => [Number(r.slot), Number(r.items)]));
 }
 
@@ -50,9 +40,7 @@ export async function slotLoad(
  * items of a slot.
  */
 export async function lockSlot(tx: DbOrTx, locationId: number, slot: Date): Promise<void> {
-  await tx.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtext(${`capacity:${locationId}:${slot.getTime()}`}))`,
-  );
+  await q.lockCapacitySlot(tx, `capacity:${locationId}:${slot.getTime()}`);
 }
 
 export interface CapacityPlace {

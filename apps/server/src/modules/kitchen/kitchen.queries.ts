@@ -1,8 +1,18 @@
-import type { OrderStatus } from '@kitchaco/domain';
+import { CAPACITY_SLOT_MINUTES, type OrderStatus } from '@kitchaco/domain';
 import { and, asc, eq, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { kitchenTickets, locations, orderLines, orders, vendors } from '../../db/schema/index.js';
-import { kitchenNoticeOf } from './kitchen-notices.js';
+
+/** The LISTEN/NOTIFY channel of kitchen ticket changes (kitchen-events.ts). */
+export const KITCHEN_CHANNEL = 'kitchen_ticket';
+
+/**
+ * The notice of a ticket's creation or change as an expression, to select in the statement that
+ * makes it. Delivered when the transaction commits, to every instance LISTENing.
+ */
+export function kitchenNoticeOf(ticketId: SQL, locationId: SQL): SQL {
+  return sql`pg_notify(${KITCHEN_CHANNEL}, json_build_object('ticket_id', ${ticketId}, 'location_id', ${locationId})::text)`;
+}
 
 export type TicketRow = Awaited<ReturnType<typeof ticketRows>>[number];
 export type TicketLineRow = Awaited<ReturnType<typeof linesOfTickets>>[number];
@@ -180,4 +190,58 @@ export async function readyOrders(db: DbOrTx, locationId: number, since: Date) {
       ),
     )
     .orderBy(sql`${orders.statusChangedAt} DESC`, asc(orders.id));
+}
+
+/** Every ticket of an order announced (kitchen-notices.ts), in the caller's transaction. */
+export async function notifyTicketsOfOrder(db: DbOrTx, orderId: number): Promise<void> {
+  await db.execute(
+    sql`SELECT ${kitchenNoticeOf(sql`t.id`, sql`t.location_id`)} FROM kitchen_tickets t WHERE t.order_id = ${orderId}`,
+  );
+}
+
+/** Queued tickets for the brands of an order's lines, each announced; the number made. */
+export async function insertTicketsOfOrder(db: DbOrTx, orderId: number, at: Date): Promise<number> {
+  const result = await db.execute(sql`
+    WITH t AS (
+      INSERT INTO kitchen_tickets (order_id, location_id, vendor_id, status, created_at, updated_at)
+      SELECT DISTINCT o.id, o.location_id, l.vendor_id, 'queued', ${at.toISOString()}::timestamptz,
+        ${at.toISOString()}::timestamptz
+      FROM orders o JOIN order_lines l ON l.order_id = o.id
+      WHERE o.id = ${orderId} AND l.vendor_id IS NOT NULL
+      ON CONFLICT (order_id, vendor_id) DO NOTHING
+      RETURNING id, location_id
+    )
+    SELECT t.id, ${kitchenNoticeOf(sql`t.id`, sql`t.location_id`)} FROM t`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+const SLOT_SECONDS = CAPACITY_SLOT_MINUTES * 60;
+
+/** An order's capacity slot (capacity.ts): its chosen time, else placed + 15 minutes, rounded up to the slot. */
+const slotSql = sql`to_timestamp(ceil(extract(epoch FROM coalesce(o.scheduled_for, o.placed_at + interval '15 minutes')) / ${SLOT_SECONDS}) * ${SLOT_SECONDS})`;
+
+/**
+ * Items promised per slot (the slot's epoch ms) of a location's orders that are not canceled, due
+ * in (from, to] and placed after `lookBack`.
+ */
+export async function slotLoadRows(
+  db: DbOrTx,
+  locationId: number,
+  range: { from: string; to: string; lookBack: string },
+) {
+  const { from, to, lookBack } = range;
+  const result = await db.execute(sql`
+    SELECT extract(epoch FROM ${slotSql})::bigint * 1000 AS slot, sum(l.quantity)::int AS items
+    FROM orders o JOIN order_lines l ON l.order_id = o.id
+    WHERE o.location_id = ${locationId} AND o.status <> 'Canceled'
+      AND o.placed_at > ${lookBack}::timestamptz
+      AND coalesce(o.scheduled_for, o.placed_at + interval '15 minutes') > ${from}::timestamptz
+      AND coalesce(o.scheduled_for, o.placed_at + interval '15 minutes') <= ${to}::timestamptz
+    GROUP BY 1`);
+  return (result as unknown as { rows: { slot: string | number; items: number }[] }).rows;
+}
+
+/** Takes the transaction-scoped advisory lock of `key` (a location's capacity slot). */
+export async function lockCapacitySlot(tx: DbOrTx, key: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
 }

@@ -27,8 +27,7 @@ import { conflict, forbidden, invalid, notFound } from '../../http/errors.js';
 import type { EventStream } from '../../http/registry.js';
 import { changeCatalog } from '../../lib/catalog-cache.js';
 import { recordAudit } from '../audit/audit.record.js';
-import * as orderQueries from '../orders/orders.queries.js';
-import { applyOrderStatus } from '../orders/orders.service.js';
+import { applyOrderStatus, lockOrderForStatus } from '../orders/orders.service.js';
 import { slotLoad } from './capacity.js';
 import { presentTicket } from './kitchen.presenter.js';
 import * as q from './kitchen.queries.js';
@@ -122,7 +121,7 @@ export async function bumpKitchenTicket(
   const now = app.clock.now();
   const orderStatus = await app.db.transaction(async (tx) => {
     // The order first, then its ticket: every bump of an order takes its locks in this order.
-    const order = await orderQueries.lockOrder(tx, found.orderId);
+    const order = await lockOrderForStatus(tx, found.orderId);
     if (!order) throw notFound(`Order #${found.orderId} does not exist.`);
     const ticket = await q.lockTicket(tx, found.id);
     if (!ticket) throw notFound(`Ticket ${input.ticket_id} does not exist.`);

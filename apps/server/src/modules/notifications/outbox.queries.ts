@@ -65,6 +65,8 @@ export async function markFailed(db: DbOrTx, id: number, error: string, retryAt:
     .where(eq(outbox.id, id));
 }
 
+export type OutboxRow = typeof outbox.$inferSelect;
+
 export async function listRecentMessages(db: DbOrTx, limit: number) {
   return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
 }

@@ -3,7 +3,13 @@ import type { DbOrTx } from '../../db/client.js';
 import type { OutboxAttachment } from '../../db/schema/index.js';
 import { DeliveryError, type DeliveryFailureKind } from '../../integrations/delivery-error.js';
 import { type Poller, startPoller } from '../../lib/poller.js';
-import { claimDueMessages, insertOutboxMessage, markFailed, markSent } from './outbox.queries.js';
+import {
+  claimDueMessages,
+  insertOutboxMessage,
+  listRecentMessages,
+  markFailed,
+  markSent,
+} from './outbox.queries.js';
 
 /** Queues an SMS in the caller's transaction: it leaves only if the change that caused it commits. */
 export function queueSms(db: DbOrTx, at: Date, to: string, body: string): Promise<number> {
@@ -125,4 +131,9 @@ export async function deliverDueMessages(
 /** Polls the outbox until stopped. */
 export function startOutboxWorker(app: AppContext): Poller {
   return startPoller(app.log, 'outbox worker', app.config.outbox.pollMs, () => deliverDueMessages(app));
+}
+
+/** The newest messages of the outbox, newest first (the development outbox screen). */
+export async function recentMessages(app: AppContext, limit: number) {
+  return listRecentMessages(app.db, limit);
 }

@@ -36,7 +36,7 @@ import {
   type PricedCheckout,
   priceCheckout,
 } from './checkout-pricing.js';
-import { type PaidOrder, writePaidOrders } from './ledger-writer.js';
+import { type PaidOrder, writePaidOrders } from './ledger.queries.js';
 import { presentCustomerOrder } from './orders.presenter.js';
 import * as q from './orders.queries.js';
 

@@ -13,7 +13,7 @@ import {
   prepareCancellation,
   settleCancellation,
 } from '../payments/payments.service.js';
-import { type LedgerEntry, writeLedgerOrders } from './ledger-writer.js';
+import { type LedgerEntry, writeLedgerOrders } from './ledger.queries.js';
 import { presentCustomerOrder } from './orders.presenter.js';
 import * as q from './orders.queries.js';
 
@@ -190,4 +190,12 @@ function refundSentence(money: CancellationMoney, whose: string): string {
     return `The card payment of ${amount} was released: ${whose.toLowerCase()} card is not charged.`;
   if (money.kind === 'pending') return `${amount} is being refunded to ${whose.toLowerCase()} card.`;
   return `${amount} was refunded to ${whose.toLowerCase()} card.`;
+}
+
+/**
+ * The order and its customer's phone, row locked for the rest of the caller's transaction: the
+ * first lock every status change takes (the kitchen's bumps lock the order before its ticket).
+ */
+export async function lockOrderForStatus(tx: DbOrTx, orderId: number): Promise<LockedOrder | null> {
+  return q.lockOrder(tx, orderId);
 }

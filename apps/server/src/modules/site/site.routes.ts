@@ -1,6 +1,6 @@
 import { siteCalls } from '@kitchaco/domain';
 import { defineRoute, type Module } from '../../http/registry.js';
-import { appLinksView } from './site.service.js';
+import { appLinksView } from './site.presenter.js';
 
 /** What the web app reads from the deployment's settings. */
 export const siteModule: Module = {

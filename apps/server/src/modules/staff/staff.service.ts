@@ -21,7 +21,7 @@ import { announceCatalogChange, changeCatalog } from '../../lib/catalog-cache.js
 import { changedFields, recordAudit } from '../audit/audit.record.js';
 import { checkStaffPassword, endStaffSessions, startStaffSession } from '../auth/auth.service.js';
 import { hashPassword, newReadablePassword } from '../auth/secrets.js';
-import { presentLocation } from '../locations/locations.service.js';
+import { presentLocation } from '../locations/locations.presenter.js';
 import { presentAccount, roleFlags, roleOf } from './staff.presenter.js';
 import * as q from './staff.queries.js';
 

@@ -2,6 +2,7 @@ import { toAmount, toMills } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { changedFields, recordAudit } from '../audit/audit.record.js';
+import { mealsSold } from '../sales/sales.service.js';
 import { presentBundle, presentUnit } from './stock.presenter.js';
 import * as q from './stock.queries.js';
 import { wireRange } from './stock.service.js';
@@ -21,7 +22,7 @@ export async function stockUsageReport(
   const location = await q.findLocation(app.db, input.kitchaco_location);
   if (!location) throw notFound('This location does not exist.');
   const { from, to } = wireRange(input.start_date, input.end_date);
-  const sold = await q.mealsSold(app.db, { locationIds: [location.id], all: false, from, to });
+  const sold = await mealsSold(app.db, { locationIds: [location.id], all: false, from, to });
   const mealIds = sold.map((m) => m.meal_id).filter((id): id is number => id !== null);
   const [bundles, units] = await Promise.all([q.bundlesOfMeals(app.db, mealIds), q.listUnits(app.db)]);
   const used = new Map<number, { id: number; name: string; qty_type: string; qty: number }>();

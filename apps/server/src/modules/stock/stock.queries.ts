@@ -137,9 +137,6 @@ export async function stockUsageByItemAndWeekday(
   );
 }
 
-/** Meals sold at a location over business days, from the sales rollups (the dashboard's items sold). */
-export { itemsSold as mealsSold } from '../backoffice/backoffice.queries.js';
-
 export async function bundlesOfMeals(db: DbOrTx, mealIds: number[]) {
   if (mealIds.length === 0) return [];
   return db
