@@ -7,10 +7,10 @@ import {
   saveMarketplaceStoreRequest,
 } from '@kitchaco/domain';
 import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../api';
-import { type FieldErrors, fieldErrors } from '../../../lib/schema-errors';
+import { fieldErrors } from '../../../lib/schema-errors';
 import { useSaveMarketplaceStore } from '../api/save-marketplace-store';
 
 const ALL_BRANDS = 'all';
@@ -19,6 +19,26 @@ export const PLATFORM_OPTIONS = MARKETPLACE_CHANNELS.map((channel) => ({
   value: channel,
   label: MARKETPLACE_PLATFORMS[channel].name,
 }));
+
+interface StoreFormValues {
+  platform: MarketplaceChannel | null;
+  store_id: string;
+  name: string;
+  location_id: string | null;
+  vendor_id: string;
+}
+
+/** The form's values as the request the schema checks (the id only when changing a store). */
+function toRequest(values: StoreFormValues, store: MarketplaceStore | undefined) {
+  return {
+    ...(store ? { id: store.id } : {}),
+    platform: values.platform ?? undefined,
+    store_id: values.store_id,
+    name: values.name,
+    location_id: values.location_id ? Number(values.location_id) : undefined,
+    vendor_id: values.vendor_id === ALL_BRANDS ? null : Number(values.vendor_id),
+  };
+}
 
 interface StoreFormProps {
   locations: MarketplaceStoresResponse['locations'];
@@ -34,30 +54,25 @@ interface StoreFormProps {
  */
 export function StoreForm({ locations, store, onDone }: StoreFormProps) {
   const save = useSaveMarketplaceStore();
-  const [platform, setPlatform] = useState<string | null>(store?.platform ?? null);
-  const [storeId, setStoreId] = useState(store?.store_id ?? '');
-  const [name, setName] = useState(store?.name ?? '');
-  const [locationId, setLocationId] = useState<string | null>(store ? String(store.location_id) : null);
-  const [vendorId, setVendorId] = useState<string>(store?.vendor_id ? String(store.vendor_id) : ALL_BRANDS);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<StoreFormValues>({
+    initialValues: {
+      platform: store?.platform ?? null,
+      store_id: store?.store_id ?? '',
+      name: store?.name ?? '',
+      location_id: store ? String(store.location_id) : null,
+      vendor_id: store?.vendor_id ? String(store.vendor_id) : ALL_BRANDS,
+    },
+    clearInputErrorOnChange: false,
+    validate: (values) => {
+      const parsed = saveMarketplaceStoreRequest.safeParse(toRequest(values, store));
+      return parsed.success ? {} : fieldErrors(parsed.error.issues);
+    },
+  });
+  const { platform, store_id: storeId, name, location_id: locationId, vendor_id: vendorId } = form.values;
   const brands = locations.find((l) => String(l.id) === locationId)?.vendors ?? [];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = saveMarketplaceStoreRequest.safeParse({
-      ...(store ? { id: store.id } : {}),
-      platform: platform ?? undefined,
-      store_id: storeId,
-      name,
-      location_id: locationId ? Number(locationId) : undefined,
-      vendor_id: vendorId === ALL_BRANDS ? null : Number(vendorId),
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const submit = form.onSubmit((values) =>
+    save.mutate(saveMarketplaceStoreRequest.parse(toRequest(values, store)), {
       onSuccess: ({ store: saved }) => {
         notifications.show({
           color: 'green',
@@ -65,12 +80,12 @@ export function StoreForm({ locations, store, onDone }: StoreFormProps) {
         });
         onDone();
       },
-    });
-  };
+    }),
+  );
 
   const serverField = save.error instanceof ApiError ? save.error.field : undefined;
   const fieldError = (field: string) =>
-    errors[field] ?? (serverField === field ? save.error?.message : undefined);
+    form.errors[field] ?? (serverField === field ? save.error?.message : undefined);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -80,7 +95,7 @@ export function StoreForm({ locations, store, onDone }: StoreFormProps) {
           placeholder="Choose a platform"
           data={PLATFORM_OPTIONS}
           value={platform}
-          onChange={(value) => setPlatform(value as MarketplaceChannel | null)}
+          onChange={(value) => form.setFieldValue('platform', value as MarketplaceChannel | null)}
           error={fieldError('platform')}
           required
         />
@@ -88,7 +103,7 @@ export function StoreForm({ locations, store, onDone }: StoreFormProps) {
           label="Platform store ID"
           description="The store (restaurant, site) id the platform sends with each order"
           value={storeId}
-          onChange={(event) => setStoreId(event.currentTarget.value)}
+          onChange={(event) => form.setFieldValue('store_id', event.currentTarget.value)}
           error={fieldError('store_id')}
           required
         />
@@ -96,7 +111,7 @@ export function StoreForm({ locations, store, onDone }: StoreFormProps) {
           label="Name"
           description="How the store is called here, e.g. Burger Barn Reservoir"
           value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          onChange={(event) => form.setFieldValue('name', event.currentTarget.value)}
           error={fieldError('name')}
           required
         />
@@ -106,8 +121,8 @@ export function StoreForm({ locations, store, onDone }: StoreFormProps) {
           data={locations.map((l) => ({ value: String(l.id), label: l.name }))}
           value={locationId}
           onChange={(value) => {
-            setLocationId(value);
-            setVendorId(ALL_BRANDS);
+            form.setFieldValue('location_id', value);
+            form.setFieldValue('vendor_id', ALL_BRANDS);
           }}
           error={fieldError('location_id')}
           searchable
@@ -121,7 +136,7 @@ export function StoreForm({ locations, store, onDone }: StoreFormProps) {
             ...brands.map((b) => ({ value: String(b.id), label: b.title })),
           ]}
           value={vendorId}
-          onChange={(value) => setVendorId(value ?? ALL_BRANDS)}
+          onChange={(value) => form.setFieldValue('vendor_id', value ?? ALL_BRANDS)}
           error={fieldError('vendor_id')}
           disabled={!locationId}
           allowDeselect={false}
