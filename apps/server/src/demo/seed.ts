@@ -211,12 +211,88 @@ interface LocationPlan {
   minStockDeliveryCharge: string;
 }
 
+/** What every phase of the seeding shares: the transaction, the shape, the clock and the random streams. */
+interface SeedContext {
+  db: DbOrTx;
+  shape: ReturnType<typeof demoShape>;
+  rngRef: Random;
+  rngPeople: Random;
+  rngOrders: Random;
+  rngStock: Random;
+  now: Date;
+  tz: string;
+  today: ReturnType<typeof localDate>;
+  firstDay: ReturnType<typeof localDate>;
+  setupAt: Date;
+}
+
+/** The menu as the later phases need it: its rows, and what the stock and order generators draw from. */
+interface SeededMenu {
+  vendorRows: (typeof vendors.$inferInsert)[];
+  mealRows: (typeof meals.$inferInsert)[];
+  brandOfVendor: Map<number, BrandDef>;
+  orderVendorsByLocation: Map<number, { vendor: OrderLocation['vendors'][number]; weight: number }[]>;
+  stockMealsByLocation: Map<number, StockLocation['meals']>;
+}
+
+/** The staff accounts made, and who acts for each location. */
+interface SeededStaff {
+  accounts: DemoSummary['accounts'];
+  adminId: number;
+  stockAdminId: number;
+  operatorByLocation: Map<number, number>;
+  stockUserByLocation: Map<number, number>;
+}
+
+/** The customers made, by the location they order from. */
+interface SeededCustomers {
+  count: number;
+  customersByLocation: Map<number, OrderCustomer[]>;
+  demoCustomer: OrderCustomer;
+}
+
 async function seedInto(
   db: DbOrTx,
   options: DemoOptions,
   passwordHash: string,
   pictures: Promise<Map<string, BrandPictures>> | null,
 ): Promise<DemoSummary> {
+  const context = seedContext(db, options);
+  const { now, tz, today } = context;
+  const { operatorDefs, plans } = await seedLocations(context);
+  const menu = await seedMenu(context, plans);
+  await seedHoursAndClosures(context, plans, menu.vendorRows);
+  await seedMarketplaceStores(context, plans, menu.vendorRows);
+  const staff = await seedStaff(context, plans, passwordHash);
+  const people = await seedCustomers(context, plans);
+  await seedContent(context, plans, menu.vendorRows);
+  const stock = await seedStockHistory(context, plans, menu, staff);
+  const history = await seedCustomerOrders(context, { plans, operatorDefs, menu, people, staff });
+  await resetSequences(db);
+  // --- Kitchen tickets of today's open orders -------------------------------------------------
+  await seedKitchenTickets(db, zonedInstant(today, tz));
+  // --- Payout history: generated reports and approved invoices of past fortnights -------------
+  await seedFinanceHistory(db, {
+    today,
+    timeZone: tz,
+    approver: { id: staff.adminId, email: 'admin@demo.test' },
+  });
+  // --- Uber Eats payout reports of the latest fortnights, for the invoice's reconciliation -------
+  await seedPayoutReports(db, { today, timeZone: tz, now });
+  await seedPictures(db, menu, pictures);
+
+  return {
+    locations: plans.length,
+    vendors: menu.vendorRows.length,
+    meals: menu.mealRows.length,
+    customers: people.count,
+    orders: history.orders,
+    stockOrders: stock.orders,
+    accounts: staff.accounts,
+  };
+}
+
+function seedContext(db: DbOrTx, options: DemoOptions): SeedContext {
   const shape = demoShape(options.scale);
   const seed = (options.seed ?? DEFAULT_SEED) ^ hashString(String(options.scale));
   const root = new Random(seed);
@@ -229,7 +305,14 @@ async function seedInto(
   const today = localDate(now, tz);
   const firstDay = addDays(today, -(shape.weeks * 7 - 1));
   const setupAt = zonedInstant(addDays(firstDay, -60), tz, 9, 0);
+  return { db, shape, rngRef, rngPeople, rngOrders, rngStock, now, tz, today, firstDay, setupAt };
+}
 
+/** Franchisees and locations. */
+async function seedLocations(
+  context: SeedContext,
+): Promise<{ operatorDefs: OperatorDef[]; plans: LocationPlan[] }> {
+  const { db, shape, rngRef, tz, setupAt } = context;
   // --- Franchisees and locations ------------------------------------------------------------
   const extraLocations = shape.locations - BASE_LOCATIONS;
   const operatorDefs: OperatorDef[] = [...OPERATORS];
@@ -311,7 +394,12 @@ async function seedInto(
       createdAt: setupAt,
     })),
   );
+  return { operatorDefs, plans };
+}
 
+/** Kitchens, categories, brands per location, meals, combos, sub items. */
+async function seedMenu(context: SeedContext, plans: LocationPlan[]): Promise<SeededMenu> {
+  const { db, rngRef, setupAt } = context;
   // --- Menu: kitchens, categories, brands per location, meals, combos, sub items ---------------
   await insertRows(
     db,
@@ -413,7 +501,15 @@ async function seedInto(
   await insertRows(db, meals, mealRows);
   await insertRows(db, mealCombos, comboRows);
   await insertRows(db, mealSubitems, subitemRows);
+  return { vendorRows, mealRows, brandOfVendor, orderVendorsByLocation, stockMealsByLocation };
+}
 
+async function seedHoursAndClosures(
+  context: SeedContext,
+  plans: LocationPlan[],
+  vendorRows: SeededMenu['vendorRows'],
+): Promise<void> {
+  const { db, tz } = context;
   // --- Hours and closures (docs/kitchen.md): something for the screens to show ----------------
   // Bangkok Street at the first location serves dinner only on weekdays. The browser tests order
   // from that location's first two brands and Seoul Fried, never from this one.
@@ -435,7 +531,14 @@ async function seedInto(
     endsAt: zonedInstant('2026-12-26', tz),
     reason: 'Christmas Day',
   });
+}
 
+async function seedMarketplaceStores(
+  context: SeedContext,
+  plans: LocationPlan[],
+  vendorRows: SeededMenu['vendorRows'],
+): Promise<void> {
+  const { db, setupAt } = context;
   // --- Marketplace stores: each brand of each location is a store on every platform -----------
   const storePrefix: Record<MarketplaceChannel, string> = {
     uber_eats: 'ue',
@@ -459,7 +562,14 @@ async function seedInto(
       })),
     ),
   );
+}
 
+async function seedStaff(
+  context: SeedContext,
+  plans: LocationPlan[],
+  passwordHash: string,
+): Promise<SeededStaff> {
+  const { db, rngPeople, setupAt } = context;
   // --- Staff ----------------------------------------------------------------------------------
   type StaffRow = typeof staffUsers.$inferInsert;
   const staff: StaffRow[] = [];
@@ -551,7 +661,11 @@ async function seedInto(
   );
   accounts.splice(4, 0, accounts.pop()!);
   await insertRows(db, staffUsers, staff);
+  return { accounts, adminId, stockAdminId, operatorByLocation, stockUserByLocation };
+}
 
+async function seedCustomers(context: SeedContext, plans: LocationPlan[]): Promise<SeededCustomers> {
+  const { db, shape, rngPeople, setupAt } = context;
   // --- Customers ------------------------------------------------------------------------------
   const phones = new Set<string>([DEMO_CUSTOMER_PHONE]);
   const customerRows: (typeof customers.$inferInsert)[] = [];
@@ -601,7 +715,15 @@ async function seedInto(
     customersByLocation.get(plan.id)!.push({ id, name, phone, email, address });
   }
   await insertRows(db, customers, customerRows);
+  return { count: customerRows.length, customersByLocation, demoCustomer };
+}
 
+async function seedContent(
+  context: SeedContext,
+  plans: LocationPlan[],
+  vendorRows: SeededMenu['vendorRows'],
+): Promise<void> {
+  const { db, rngRef, now, today, firstDay } = context;
   // --- Content: feed, promo codes, kiosks, fortnight periods ------------------------------------
   /** A post about a brand links to that brand's page at the location it names. */
   const brandLink = (brand: { title: string; location: string }) => {
@@ -667,7 +789,15 @@ async function seedInto(
     periodRows.push({ id: periodRows.length + 1, startDate: start, endDate: addDays(start, 13) });
   }
   await insertRows(db, fortnightPeriods, periodRows);
+}
 
+async function seedStockHistory(
+  context: SeedContext,
+  plans: LocationPlan[],
+  { stockMealsByLocation }: SeededMenu,
+  { stockAdminId, stockUserByLocation }: SeededStaff,
+): Promise<Awaited<ReturnType<typeof seedStock>>> {
+  const { db, rngStock, now, shape, tz } = context;
   // --- Stock --------------------------------------------------------------------------------
   const stock = await seedStock(db, {
     rng: rngStock,
@@ -685,7 +815,26 @@ async function seedInto(
       meals: stockMealsByLocation.get(p.id)!,
     })),
   });
+  return stock;
+}
 
+async function seedCustomerOrders(
+  context: SeedContext,
+  {
+    plans,
+    operatorDefs,
+    menu: { orderVendorsByLocation },
+    people: { customersByLocation, demoCustomer },
+    staff: { operatorByLocation },
+  }: {
+    plans: LocationPlan[];
+    operatorDefs: OperatorDef[];
+    menu: SeededMenu;
+    people: SeededCustomers;
+    staff: SeededStaff;
+  },
+): Promise<Awaited<ReturnType<typeof generateOrderHistory>>> {
+  const { db, rngOrders, rngPeople, now, tz, today, firstDay, shape } = context;
   // --- Customer orders ------------------------------------------------------------------------
   const orderLocations: OrderLocation[] = plans.map((p) => {
     const op = operatorDefs[p.operatorId - 1]!.rates;
@@ -723,7 +872,10 @@ async function seedInto(
     locations: orderLocations,
     planned: demoCustomerOrders(rngPeople, now, today, tz, demoCustomer),
   });
+  return history;
+}
 
+async function resetSequences(db: DbOrTx): Promise<void> {
   // --- Sequences past the explicit ids --------------------------------------------------------
   const withSerialIds: PgTable[] = [
     externalOperators,
@@ -753,14 +905,13 @@ async function seedInto(
     orderAdjustments,
   ];
   for (const table of withSerialIds) await resetSequence(db, table);
-  // --- Kitchen tickets of today's open orders -------------------------------------------------
-  await seedKitchenTickets(db, zonedInstant(today, tz));
+}
 
-  // --- Payout history: generated reports and approved invoices of past fortnights -------------
-  await seedFinanceHistory(db, { today, timeZone: tz, approver: { id: adminId, email: 'admin@demo.test' } });
-  // --- Uber Eats payout reports of the latest fortnights, for the invoice's reconciliation -------
-  await seedPayoutReports(db, { today, timeZone: tz, now });
-
+async function seedPictures(
+  db: DbOrTx,
+  { vendorRows, mealRows, brandOfVendor }: SeededMenu,
+  pictures: Promise<Map<string, BrandPictures>> | null,
+): Promise<void> {
   // --- Pictures: every brand's logo and cover, every meal's picture ---------------------------
   if (pictures) {
     const stored = await pictures;
@@ -771,16 +922,6 @@ async function seedInto(
       mealRows.map((m) => ({ id: m.id!, image: ofVendor(m.vendorId).meals.get(m.name)! })),
     );
   }
-
-  return {
-    locations: plans.length,
-    vendors: vendorRows.length,
-    meals: mealRows.length,
-    customers: customerRows.length,
-    orders: history.orders,
-    stockOrders: stock.orders,
-    accounts,
-  };
 }
 
 /** Sets the stored pictures' addresses on the vendors and meals, as their uploads would. */
