@@ -13,12 +13,23 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useAddClosure, useRemoveClosure } from '../api/kitchen-availability';
 import { allDayOn, formatWhen, zonedInputToIso } from '../lib/hours';
 
 const LOCATION = 'location';
+
+interface ClosureFormValues {
+  /** The location, or a brand's vendor id. */
+  where: string;
+  mode: 'day' | 'range';
+  date: string;
+  from: string;
+  until: string;
+  reason: string;
+}
 
 /** The form: where (the location or a brand), all day on a date or from … until, and the reason. */
 function AddClosureForm({
@@ -29,17 +40,14 @@ function AddClosureForm({
   locationId: number | null;
 }) {
   const add = useAddClosure(locationId);
-  const [where, setWhere] = useState(LOCATION);
-  const [mode, setMode] = useState<'day' | 'range'>('day');
-  const [date, setDate] = useState('');
-  const [from, setFrom] = useState('');
-  const [until, setUntil] = useState('');
-  const [reason, setReason] = useState('');
+  const form = useForm<ClosureFormValues>({
+    initialValues: { where: LOCATION, mode: 'day', date: '', from: '', until: '', reason: '' },
+  });
+  const { where, mode, date, from, until, reason } = form.values;
   const [problem, setProblem] = useState<string | null>(null);
   const tz = data.time_zone;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(() => {
     const range =
       mode === 'day'
         ? allDayOn(date, tz)
@@ -61,11 +69,11 @@ function AddClosureForm({
             color: 'green',
             message: `Closure added: ${brand?.title ?? 'the whole location'}.`,
           });
-          setReason('');
+          form.setFieldValue('reason', '');
         },
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="add-closure-title">
@@ -81,14 +89,14 @@ function AddClosureForm({
               ...data.brands.map((b) => ({ value: String(b.vendor_id), label: b.title })),
             ]}
             value={where}
-            onChange={(v) => v && setWhere(v)}
+            onChange={(v) => v && form.setFieldValue('where', v)}
             allowDeselect={false}
             w={240}
             comboboxProps={{ withinPortal: true }}
           />
           <SegmentedControl
             value={mode}
-            onChange={(v) => setMode(v as 'day' | 'range')}
+            onChange={(v) => form.setFieldValue('mode', v as ClosureFormValues['mode'])}
             data={[
               { value: 'day', label: 'All day on a date' },
               { value: 'range', label: 'From … until' },
@@ -102,7 +110,7 @@ function AddClosureForm({
               type="date"
               label="Date"
               value={date}
-              onChange={(e) => setDate(e.currentTarget.value)}
+              onChange={(e) => form.setFieldValue('date', e.currentTarget.value)}
               w={200}
             />
           ) : (
@@ -111,14 +119,14 @@ function AddClosureForm({
                 type="datetime-local"
                 label="From"
                 value={from}
-                onChange={(e) => setFrom(e.currentTarget.value)}
+                onChange={(e) => form.setFieldValue('from', e.currentTarget.value)}
                 w={240}
               />
               <TextInput
                 type="datetime-local"
                 label="Until"
                 value={until}
-                onChange={(e) => setUntil(e.currentTarget.value)}
+                onChange={(e) => form.setFieldValue('until', e.currentTarget.value)}
                 w={240}
               />
             </>
@@ -128,7 +136,7 @@ function AddClosureForm({
             placeholder="Public holiday"
             maxLength={120}
             value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            onChange={(e) => form.setFieldValue('reason', e.currentTarget.value)}
             w={280}
           />
         </Group>

@@ -18,6 +18,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { aud, formatCount, NumTd, NumTh } from '../../../components/amounts';
@@ -29,6 +30,12 @@ import { CsvFilePicker, csvChoiceProblem } from './csv-file-picker';
 import { ImportFigure } from './import-figure';
 import { RowErrorsTable } from './row-errors-table';
 import { PLATFORM_OPTIONS } from './store-form';
+
+/** The form: the platform and the export file. */
+interface ImportFormValues {
+  platform: MarketplaceChannel | null;
+  file: File | null;
+}
 
 /** The preview of one file for one platform; the Import button acts on exactly that pair. */
 interface Previewed {
@@ -45,8 +52,8 @@ interface Previewed {
  * file with errors anyway, so an export is never half imported.
  */
 export function MarketplaceImport() {
-  const [platform, setPlatform] = useState<MarketplaceChannel | null>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const form = useForm<ImportFormValues>({ initialValues: { platform: null, file: null } });
+  const { platform, file } = form.values;
   const [problem, setProblem] = useState<string | null>(null);
   const [previewed, setPreviewed] = useState<Previewed | null>(null);
   const preview = usePreviewMarketplaceImport();
@@ -82,7 +89,7 @@ export function MarketplaceImport() {
             }`,
           });
           setPreviewed(null);
-          setFile(null);
+          form.setFieldValue('file', null);
         },
       },
     );
@@ -107,10 +114,10 @@ export function MarketplaceImport() {
           <CsvFilePicker
             platforms={PLATFORM_OPTIONS}
             platform={platform}
-            onPlatformChange={setPlatform}
+            onPlatformChange={(value) => form.setFieldValue('platform', value)}
             fileLabel="Export file (CSV)"
             file={file}
-            onFileChange={setFile}
+            onFileChange={(value) => form.setFieldValue('file', value)}
           >
             <Button onClick={runPreview} loading={preview.isPending} variant="default">
               Preview

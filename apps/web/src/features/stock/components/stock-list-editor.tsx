@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { tabularNums } from '../../../components/amounts';
 import { useUpdateAdminStockList } from '../api/update-admin-stock-list';
@@ -59,6 +60,13 @@ function sameRow(a: Row, b: Row): boolean {
 const numberOf = (v: number | string): Entry =>
   typeof v === 'number' ? v : v.trim() === '' ? '' : Number(v);
 
+/** The form's values: the rows edited, and the price and par entries as typed (they may be blank). */
+interface StockListFormValues {
+  edits: Record<number, Row>;
+  prices: Record<number, Entry>;
+  pars: Record<number, Entry>;
+}
+
 interface StockListEditorProps {
   items: readonly AdminStockListItem[];
   qtyTypes: readonly QtyType[];
@@ -70,16 +78,15 @@ interface StockListEditorProps {
  */
 export function StockListEditor({ items, qtyTypes }: StockListEditorProps) {
   const original = useMemo(() => new Map(items.map((i) => [i.id, rowOf(i)])), [items]);
-  const [edits, setEdits] = useState<Record<number, Row>>({});
-  const [prices, setPrices] = useState<Record<number, Entry>>({});
-  const [pars, setPars] = useState<Record<number, Entry>>({});
+  const form = useForm<StockListFormValues>({ initialValues: { edits: {}, prices: {}, pars: {} } });
+  const { edits, prices, pars } = form.values;
   const [updated, setUpdated] = useState<Array<Record<string, string>> | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateAdminStockList();
 
   const rowFor = (id: number): Row => edits[id] ?? (original.get(id) as Row);
   const edit = (id: number, patch: Partial<Row>) =>
-    setEdits((e) => ({ ...e, [id]: { ...rowFor(id), ...patch } }));
+    form.setFieldValue('edits', (e) => ({ ...e, [id]: { ...rowFor(id), ...patch } }));
 
   const changed = items.map((i) => rowFor(i.id)).filter((row) => !sameRow(row, original.get(row.id) as Row));
 
@@ -96,9 +103,7 @@ export function StockListEditor({ items, qtyTypes }: StockListEditorProps) {
       changed.map((r) => ({ ...r, name: r.name.trim() })),
       {
         onSuccess: (response) => {
-          setEdits({});
-          setPrices({});
-          setPars({});
+          form.reset();
           setUpdated(response.message);
         },
         onError: (error) => console.warn('Stock list update failed', error),
@@ -164,7 +169,7 @@ export function StockListEditor({ items, qtyTypes }: StockListEditorProps) {
                       value={prices[item.id] ?? row.price}
                       onChange={(v) => {
                         const n = numberOf(v);
-                        setPrices((p) => ({ ...p, [item.id]: n }));
+                        form.setFieldValue('prices', (p) => ({ ...p, [item.id]: n }));
                         if (n !== '' && Number.isFinite(n)) edit(item.id, { price: n });
                       }}
                       min={0}
@@ -186,7 +191,7 @@ export function StockListEditor({ items, qtyTypes }: StockListEditorProps) {
                       value={pars[item.id] ?? row.par ?? ''}
                       onChange={(v) => {
                         const n = numberOf(v);
-                        setPars((p) => ({ ...p, [item.id]: n }));
+                        form.setFieldValue('pars', (p) => ({ ...p, [item.id]: n }));
                         if (n !== '' && Number.isFinite(n)) edit(item.id, { par: n });
                       }}
                       min={0}
