@@ -1,6 +1,4 @@
-import { locationsCalls } from '@kitchaco/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { staffCall } from '../api';
 import { publicRouteLazy } from '../api/call';
 
 /** The pickup locations ("kitchaco" on the wire), sorted by id: the public list customers see. */
@@ -14,9 +12,13 @@ export function getLocations(signal?: AbortSignal) {
   );
 }
 
-/** kitchaco_locations of the admin data endpoint: every location, for the staff screens' filters. */
-export function getStaffLocations(signal?: AbortSignal) {
-  return staffCall(locationsCalls.adminKitchacoLocations, {}, { signal });
+/**
+ * kitchaco_locations of the admin data endpoint: every location, for the staff screens' filters.
+ * The staff client loads with the first staff screen (./staff-locations.ts), never on a customer's.
+ */
+export async function getStaffLocations(signal?: AbortSignal) {
+  const { getStaffLocations: read } = await import('./staff-locations');
+  return read(signal);
 }
 
 export const locationQueries = {
