@@ -48,7 +48,7 @@ test('the Restaurants tab shows each brand once by kitchen, filters by cuisine i
   }
   // Each card says when an order could be picked up, or when the brand opens.
   for (const card of await grid.getByRole('link').all()) {
-    await expect(card).toContainText(/Pickup in \d+-\d+ min|Closed|opens/);
+    await expect(card).toContainText(/Pickup in \d+-\d+ min|Closed|opens|Order for later/);
   }
   await expectAccessible(page, 'restaurants tab');
 

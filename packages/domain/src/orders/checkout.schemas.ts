@@ -17,6 +17,9 @@ export const cartLineInput = z.object({
 });
 export type CartLineInput = z.infer<typeof cartLineInput>;
 
+/** How far ahead an order for later may be placed, in days: the server refuses more, the web's date picker stops there. */
+export const ORDER_MAX_DAYS_AHEAD = 7;
+
 export const orderTypes = ['pickup', 'delivery'] as const;
 export type OrderType = (typeof orderTypes)[number];
 

@@ -4,6 +4,7 @@ import {
   formatAUD,
   type Mills,
   nextOpenAt,
+  ORDER_MAX_DAYS_AHEAD,
   openAt,
   orderSlot,
   priceCart,
@@ -30,7 +31,6 @@ import * as q from './orders.queries.js';
 // A checkout priced: its lines, amounts, slot and promo checked against the menu, the schedule and
 // the kitchen's capacity (what a quote answers and an order is written from).
 
-export const MAX_DAYS_AHEAD = 7;
 export const PROMO_USED_UP = 'This promo code has been used up.';
 export const PROMO_USED_BY_CUSTOMER = 'You have already used this promo code.';
 
@@ -142,8 +142,11 @@ export async function priceCheckout(
     const at = new Date(input.order_later);
     if (at.getTime() <= now.getTime())
       throw invalid('order_later: please choose a time in the future', 'order_later');
-    if (at.getTime() > now.getTime() + MAX_DAYS_AHEAD * 86_400_000) {
-      throw invalid(`order_later: orders can be placed up to ${MAX_DAYS_AHEAD} days ahead`, 'order_later');
+    if (at.getTime() > now.getTime() + ORDER_MAX_DAYS_AHEAD * 86_400_000) {
+      throw invalid(
+        `order_later: orders can be placed up to ${ORDER_MAX_DAYS_AHEAD} days ahead`,
+        'order_later',
+      );
     }
     checkOpenAt(locationSchedule, brands, at);
     scheduledFor = at;

@@ -1,7 +1,4 @@
-import { addDays, localDate, zonedInstant } from '@kitchaco/domain';
-
-/** How far ahead an order can be placed (the server refuses more). */
-export const MAX_DAYS_AHEAD = 7;
+import { addDays, localDate, ORDER_MAX_DAYS_AHEAD, zonedInstant } from '@kitchaco/domain';
 
 const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
 
@@ -38,5 +35,5 @@ export function localDateTime(iso: string | null, timeZone: string): { date: str
 /** Today and the last day an order can be placed for, at the location. */
 export function orderDateRange(now: Date, timeZone: string): { min: string; max: string } {
   const today = localDate(now, timeZone);
-  return { min: today, max: addDays(today, MAX_DAYS_AHEAD) };
+  return { min: today, max: addDays(today, ORDER_MAX_DAYS_AHEAD) };
 }

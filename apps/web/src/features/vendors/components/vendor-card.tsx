@@ -16,11 +16,18 @@ interface VendorCardProps {
   titleOrder?: 3 | 4;
 }
 
-/** "Pickup in 15-30 min", or null when the server sent no estimate. */
+/**
+ * "Pickup in 15-30 min"; "Order for later" when the server says no order placed now can be picked
+ * up (the brand is open but the kitchen is paused, full for hours, or closes before an order could be
+ * ready); null when it sent no estimate at all (an older server).
+ */
 export function pickupText(vendor: Vendor): string | null {
   const estimate = vendor.pickup_estimate;
+  if (estimate === null) return ORDER_FOR_LATER;
   return estimate ? `Pickup in ${estimate.min_minutes}-${estimate.max_minutes} min` : null;
 }
+
+export const ORDER_FOR_LATER = 'Order for later';
 
 /**
  * A brand as a card: picture, name, cuisines, price level and when an order could be picked up; the
