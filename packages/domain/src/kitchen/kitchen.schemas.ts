@@ -84,6 +84,8 @@ export const kitchenTicketsResponse = z.object({
   success: z.literal(true),
   kitchaco: z.number().int(),
   tickets: z.array(kitchenTicket),
+  /** The location's IANA time zone: the display shows times on the location's clock. */
+  time_zone: z.string(),
   /** The server's time, for promised-time countdowns and for the next `since`. */
   now: z.string(),
 });
@@ -146,7 +148,7 @@ export const pickupBoardQuery = z.object({
 
 /** The public pickup board of one location (`GET /api/v1/pickup-board/?display=<token>`). */
 export const pickupBoardResponse = z.object({
-  location: z.object({ name: z.string() }),
+  location: z.object({ name: z.string(), time_zone: z.string() }),
   /** Paid orders of today whose tickets are not all done, oldest first. */
   preparing: z.array(z.object({ order_number: z.string() })),
   /** Orders Ready for pickup in the last PICKUP_BOARD_READY_MINUTES, newest first. */
@@ -171,6 +173,8 @@ export const kitchenCapacityResponse = z.object({
   busy_until: z.string().nullable(),
   /** Items promised per slot from now on (next 8 slots), for the operator's view. */
   load: z.array(z.object({ slot: z.string(), items: z.number().int() })),
+  /** The location's IANA time zone, for showing the slots on its clock. */
+  time_zone: z.string(),
   now: z.string(),
 });
 export type KitchenCapacityResponse = z.infer<typeof kitchenCapacityResponse>;

@@ -122,6 +122,7 @@ describe('kitchen capacity', () => {
     expect((await quote(cart(k, 1))).json().earliest_pickup_at).toBe(NEXT);
     const read = await adminData(operator.token, { query_type: 'kitchen_capacity' });
     expect(read.json().load[0]).toEqual({ slot: SLOT, items: 3 });
+    expect(read.json().time_zone).toBe('Australia/Melbourne');
   });
 
   it('refuses online orders while the busy switch is on, naming the time, and takes them once it is off', async () => {

@@ -92,6 +92,7 @@ export async function kitchenTickets(
     success: true,
     kitchaco: location.id,
     tickets: await presentRows(app, rows),
+    time_zone: location.timeZone,
     now: now.toISOString(),
   };
 }
@@ -200,7 +201,7 @@ const LOAD_SLOTS_SHOWN = 8;
 
 async function presentCapacity(
   app: AppContext,
-  location: { id: number; slotCapacityItems: number | null; busyUntil: Date | null },
+  location: { id: number; timeZone: string; slotCapacityItems: number | null; busyUntil: Date | null },
 ): Promise<KitchenCapacityResponse> {
   const now = app.clock.now();
   const first = orderSlot(now, null);
@@ -216,6 +217,7 @@ async function presentCapacity(
       const slot = nextSlot(first, i);
       return { slot: slot.toISOString(), items: load.get(slot.getTime()) ?? 0 };
     }),
+    time_zone: location.timeZone,
     now: now.toISOString(),
   };
 }
@@ -308,7 +310,7 @@ export async function pickupBoard(app: AppContext, display: string): Promise<Pic
     q.readyOrders(app.db, location.id, new Date(now.getTime() - PICKUP_BOARD_READY_MINUTES * 60_000)),
   ]);
   return {
-    location: { name: location.name },
+    location: { name: location.name, time_zone: location.timeZone },
     preparing: preparing.map((o) => ({ order_number: String(o.id) })),
     ready: ready.map((o) => ({ order_number: String(o.id), ready_at: (o.readyAt ?? now).toISOString() })),
     now: now.toISOString(),

@@ -122,6 +122,8 @@ describe('kitchen tickets', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.kitchaco).toBe(locationId);
+    // The display shows its times on the location's clock, wherever the tablet's zone is set.
+    expect(body.time_zone).toBe('Australia/Melbourne');
     expect(body.now).toBe(t.clock.now().toISOString());
     const mine = body.tickets.filter((k: KitchenTicket) => k.order_id === orderId) as KitchenTicket[];
     expect(mine).toHaveLength(2);
@@ -389,7 +391,7 @@ describe('pickup board', () => {
     const board = await t.app.inject({ method: 'GET', url: `/api/v1/pickup-board/?display=${token}` });
     expect(board.statusCode, board.body).toBe(200);
     const body = board.json();
-    expect(body.location).toEqual({ name: 'Reservoir' });
+    expect(body.location).toEqual({ name: 'Reservoir', time_zone: 'Australia/Melbourne' });
     expect(body.preparing.map((o: { order_number: string }) => o.order_number)).toContain(String(preparing));
     expect(body.preparing.map((o: { order_number: string }) => o.order_number)).not.toContain(String(ready));
     expect(body.ready).toContainEqual({ order_number: String(ready), ready_at: t.clock.now().toISOString() });

@@ -23,6 +23,8 @@ export function getKitchenTickets(locationId: number | null, signal?: AbortSigna
 export interface KitchenBoard {
   kitchaco: number;
   tickets: KitchenTicketsResponse['tickets'];
+  /** The location's time zone: the screen's clock and times are the location's. */
+  timeZone: string;
   /** Server time minus this device's time, in milliseconds. */
   clockOffsetMs: number;
 }
@@ -36,6 +38,7 @@ export const kitchenQueries = {
         return {
           kitchaco: answer.kitchaco,
           tickets: mergeTickets(held()?.tickets ?? [], answer),
+          timeZone: answer.time_zone,
           clockOffsetMs: Date.parse(answer.now) - Date.now(),
         };
       },

@@ -1,9 +1,8 @@
+import { formatPickupTime } from '@kitchaco/domain';
 import { Alert, Button, Group, Loader, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useKitchenCapacity, useSaveKitchenCapacity } from '../api/kitchen-capacity';
-
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
 /**
  * The back office's kitchen capacity panel (docs/kitchen.md, "Capacity"): items per 15-minute slot
@@ -17,6 +16,8 @@ export function KitchenCapacityPanel({ locationId = null }: { locationId?: numbe
   useEffect(() => setItems(current ?? ''), [current]);
   const saved = (message: string) => ({ onSuccess: () => notifications.show({ color: 'green', message }) });
   const data = capacity.data;
+  // Slots and the busy end on the location's clock (a super admin may be in another zone).
+  const time = (iso: string) => (data ? formatPickupTime(new Date(iso), data.time_zone) : '');
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="kitchen-capacity-title">
       <Stack gap="xs">

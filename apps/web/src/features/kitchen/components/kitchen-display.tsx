@@ -125,10 +125,12 @@ export function KitchenDisplay({ token, locationId, locationName, menu }: Kitche
             <Title order={1} size="h2" c="white">
               Kitchen{name ? ` · ${name}` : ''}
             </Title>
-            <Text size="xl" fw={700} ff="monospace" c="white">
-              <VisuallyHidden>Time </VisuallyHidden>
-              {clockTime(new Date(now).toISOString())}
-            </Text>
+            {board && (
+              <Text size="xl" fw={700} ff="monospace" c="white">
+                <VisuallyHidden>Time </VisuallyHidden>
+                {clockTime(new Date(now).toISOString(), board.timeZone)}
+              </Text>
+            )}
             {board && (
               <Text size="lg" c="white">
                 {toCook === 1 ? '1 ticket to cook' : `${toCook} tickets to cook`}
@@ -229,7 +231,7 @@ export function KitchenDisplay({ token, locationId, locationName, menu }: Kitche
             </Text>
           </Box>
         )}
-        {stations.length > 0 && (
+        {board && stations.length > 0 && (
           <div className={classes.columns}>
             {stations.map((station) => {
               const headingId = `station-${station.vendorId}`;
@@ -247,6 +249,7 @@ export function KitchenDisplay({ token, locationId, locationName, menu }: Kitche
                     <TicketCard
                       key={ticket.id}
                       ticket={ticket}
+                      timeZone={board.timeZone}
                       nowMs={now}
                       fresh={fresh.has(ticket.id)}
                       busy={resting.has(ticket.id)}

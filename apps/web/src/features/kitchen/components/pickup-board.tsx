@@ -5,13 +5,14 @@ import { usePickupBoard } from '../api/pickup-board';
 import classes from './pickup-board.module.css';
 import { clockTime } from './ticket-card';
 
-function useClock(): string {
+/** The time now on the location's clock (its zone comes with the board). */
+function useClock(timeZone: string | undefined): string {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 10_000);
     return () => clearInterval(timer);
   }, []);
-  return clockTime(now.toISOString());
+  return timeZone ? clockTime(now.toISOString(), timeZone) : '';
 }
 
 function Problem({ title, children }: { title: string; children: string }) {
@@ -64,7 +65,7 @@ function Column({
  */
 export function PickupBoard({ display }: { display: string }) {
   const board = usePickupBoard(display);
-  const clock = useClock();
+  const clock = useClock(board.data?.location.time_zone);
 
   if (display === '') {
     return (

@@ -1,4 +1,4 @@
-import type { KitchenTicket, KitchenTicketLine } from '@kitchaco/domain';
+import { formatPickupTime, type KitchenTicket, type KitchenTicketLine } from '@kitchaco/domain';
 import { Badge, Button, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockExclamation } from '@tabler/icons-react';
 import { channelBadge, orderTypeLabel, type Timing, ticketTiming } from '../lib/tickets';
@@ -13,11 +13,9 @@ const TIMING_ICONS: Record<Timing, typeof IconCircleCheck> = {
 /** White on it is 6.6:1 (Mantine's darkest green is 4.4:1, under WCAG AA). */
 const DONE_GREEN = '#1e6b30';
 
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
-/** 12:45, in the screen's own time zone (the tablet is at the location). */
-export function clockTime(iso: string): string {
-  return clock.format(new Date(iso));
+/** "12:45 PM" on the location's clock, whatever the screen's own time zone is. */
+export function clockTime(iso: string, timeZone: string): string {
+  return formatPickupTime(new Date(iso), timeZone);
 }
 
 function Line({ line }: { line: KitchenTicketLine }) {
@@ -50,6 +48,8 @@ function Line({ line }: { line: KitchenTicketLine }) {
 
 interface TicketCardProps {
   ticket: KitchenTicket;
+  /** The location's time zone: promised and started times are on its clock. */
+  timeZone: string;
   nowMs: number;
   /** Just arrived: highlighted for a few seconds. */
   fresh: boolean;
@@ -62,7 +62,7 @@ interface TicketCardProps {
  * and said in words), the brand's lines with options, extras and notes in bold, and one big button:
  * Start a queued ticket, Done a started one.
  */
-export function TicketCard({ ticket, nowMs, fresh, busy, onBump }: TicketCardProps) {
+export function TicketCard({ ticket, timeZone, nowMs, fresh, busy, onBump }: TicketCardProps) {
   const { timing, label, age } = ticketTiming(ticket, nowMs);
   const TimingIcon = TIMING_ICONS[timing];
   const titleId = `ticket-${ticket.id}-title`;
@@ -91,7 +91,8 @@ export function TicketCard({ ticket, nowMs, fresh, busy, onBump }: TicketCardPro
       </Group>
       <Group gap="xs" justify="space-between" wrap="wrap">
         <Text fw={600}>
-          {ticket.promised_source === 'scheduled' ? 'Ordered for' : 'Due'} {clockTime(ticket.promised_at)}
+          {ticket.promised_source === 'scheduled' ? 'Ordered for' : 'Due'}{' '}
+          {clockTime(ticket.promised_at, timeZone)}
           {ticket.customer_first_name ? ` · ${ticket.customer_first_name}` : ''}
         </Text>
         <Group gap={8} wrap="nowrap">
@@ -107,7 +108,7 @@ export function TicketCard({ ticket, nowMs, fresh, busy, onBump }: TicketCardPro
       </Group>
       {started && (
         <Text fw={700} c="blue.9">
-          Cooking{ticket.started_at ? ` since ${clockTime(ticket.started_at)}` : ''}
+          Cooking{ticket.started_at ? ` since ${clockTime(ticket.started_at, timeZone)}` : ''}
         </Text>
       )}
       <ul className={classes.lines} aria-label={`Items of ${who}`}>
