@@ -38,6 +38,8 @@ const adminCall = (page: Page, queryType: string) => queryCallAnswer(page, query
 /** Opens a date picker of the form and clicks the day, moving month by month to reach it. */
 async function pickDate(page: Page, form: Locator, label: string, iso: string): Promise<void> {
   await form.getByRole('button', { name: label }).click();
+  // The calendar opens with a transition: look for the day only once it is there.
+  await page.getByRole('button', { name: 'Next month' }).filter({ visible: true }).first().waitFor();
   // While the calendar changes month, the old grid may still be in the page beside the new one.
   const day = page
     .getByRole('button', { name: dayLabel(iso), exact: true })

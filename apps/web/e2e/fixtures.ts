@@ -53,11 +53,19 @@ export async function expectAccessible(
   { include }: { include?: string } = {},
 ): Promise<void> {
   // Let opening modals and menus finish their transitions (spinners run forever and are skipped).
-  await page.waitForFunction(() =>
-    document
+  // Mantine starts a transition a frame or two after mounting, so no animation may be running yet
+  // while a dialog is still see-through: wait for every open dialog to be fully opaque too.
+  await page.waitForFunction((modal) => {
+    const settled = document
       .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+    const opaque = [...document.querySelectorAll(modal)].every((dialog) => {
+      for (let el: Element | null = dialog; el; el = el.parentElement)
+        if (getComputedStyle(el).opacity !== '1') return false;
+      return true;
+    });
+    return settled && opaque;
+  }, OPEN_MODAL);
   const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   const scope = include ?? ((await page.locator(OPEN_MODAL).count()) > 0 ? OPEN_MODAL : undefined);
   if (scope) axe.include(scope);
