@@ -102,7 +102,18 @@ test.describe('super admin', () => {
     await expect(
       dashboard.getByRole('img', { name: /^Sales by hour of the day: .*\(previous period \$/ }),
     ).toBeVisible();
-    await expect(dashboard.getByRole('table', { name: 'Sales by Source' }).getByRole('row')).toHaveCount(7);
+    const sources = dashboard.getByRole('table', { name: 'Sales by Source' });
+    await expect(sources.getByRole('row')).toHaveCount(7);
+    // Each source's change of sales against the day before: a percentage, or a dash where it sold nothing then.
+    await expect(
+      sources.getByRole('columnheader', { name: 'Change in sales vs previous day' }),
+    ).toBeVisible();
+    await expect(
+      sources
+        .getByRole('row', { name: /^Kitchaco / })
+        .getByRole('cell')
+        .last(),
+    ).toHaveText(/^([+-]?\d+\.\d%|—No sales in the previous period)$/);
     const items = dashboard.getByRole('table', { name: 'Items Sold' });
     await expect(items.getByRole('row').nth(1)).toBeVisible();
     await expect(

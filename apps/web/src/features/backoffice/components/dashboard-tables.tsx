@@ -4,6 +4,8 @@ import { aud, formatCount, formatQty, NumTd, NumTh } from '../../../components/a
 import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { Panel } from '../../../components/panel';
 import { UnmatchedMealName } from '../../../components/unmatched-meal-name';
+import { deltaOf } from '../lib/comparison';
+import { DeltaLine } from './stat-cards';
 
 /** Money in a CSV cell: a plain number with two decimals (12.50), which spreadsheets read as one. */
 export const csvMoney = (value: number) => value.toFixed(2);
@@ -15,21 +17,36 @@ const SOURCE_COLUMNS: CsvColumn<SourceFigure>[] = [
   { header: 'Average order', value: (r) => (r.avg_order === null ? null : csvMoney(r.avg_order)) },
 ];
 
-/** Sales by every source (own channel and each marketplace), the average only where there were orders. */
+/** The previous period's sales per source, and the period's name ("previous 14 days"). */
+export interface SourceComparison {
+  period: string;
+  sales: ReadonlyMap<SourceFigure['source'], number>;
+}
+
+/**
+ * Sales by every source (own channel and each marketplace), the average only where there were
+ * orders, and, when the dashboard compares, each source's change of sales against the previous period.
+ */
 export function SalesBySourceTable({
   sources,
   filename,
+  compared,
 }: {
   sources: readonly SourceFigure[];
   filename: string;
+  compared?: SourceComparison;
 }) {
   const title = 'Sales by Source';
+  const columns: CsvColumn<SourceFigure>[] = compared
+    ? [
+        ...SOURCE_COLUMNS,
+        { header: 'Sales, previous period', value: (r) => csvMoney(compared.sales.get(r.source) ?? 0) },
+      ]
+    : SOURCE_COLUMNS;
   return (
     <Panel
       title={title}
-      action={
-        <DownloadCsvButton columns={SOURCE_COLUMNS} rows={sources} filename={filename} subject={title} />
-      }
+      action={<DownloadCsvButton columns={columns} rows={sources} filename={filename} subject={title} />}
     >
       <Table verticalSpacing={6} striped aria-label={title}>
         <Table.Thead>
@@ -38,6 +55,12 @@ export function SalesBySourceTable({
             <NumTh>Orders</NumTh>
             <NumTh>Sales</NumTh>
             <NumTh>Average order</NumTh>
+            {compared && (
+              // The period is said above the cards: the header stays short so the table fits its half.
+              <NumTh>
+                Change<VisuallyHidden> in sales vs {compared.period}</VisuallyHidden>
+              </NumTh>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -58,11 +81,31 @@ export function SalesBySourceTable({
                   aud(s.avg_order)
                 )}
               </NumTd>
+              {compared && <ChangeTd current={s.total_sales} previous={compared.sales.get(s.source)} />}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Panel>
+  );
+}
+
+/** A source's change of sales; a dash where the previous period sold nothing (no percentage to give). */
+function ChangeTd({ current, previous }: { current: number; previous: number | undefined }) {
+  const delta = deltaOf(current, previous, '', true);
+  return (
+    <NumTd>
+      {delta ? (
+        <DeltaLine delta={delta} short />
+      ) : (
+        <>
+          <Text span c="dimmed" aria-hidden>
+            —
+          </Text>
+          <VisuallyHidden>No sales in the previous period</VisuallyHidden>
+        </>
+      )}
+    </NumTd>
   );
 }
 

@@ -182,7 +182,16 @@ export function Dashboard({ locations }: DashboardProps) {
           <StatCards stats={stats(data)} />
           <DetailModals details={data} filenameOf={filenameOf} />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-            <SalesBySourceTable sources={data.sales_by_source} filename={filenameOf('sales-by-source')} />
+            <SalesBySourceTable
+              sources={data.sales_by_source}
+              filename={filenameOf('sales-by-source')}
+              compared={
+                data.previous_period && {
+                  period: comparedWith(data),
+                  sales: new Map(data.previous_period.sales_by_source.map((s) => [s.source, s.total_sales])),
+                }
+              }
+            />
             <Panel title="Sales by Location">
               <SalesBarChart
                 data={locationRows(data)}

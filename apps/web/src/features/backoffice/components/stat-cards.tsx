@@ -14,14 +14,26 @@ export interface Stat {
 const DELTA_COLOR = { good: 'teal.9', bad: 'red.9', neutral: 'gray.7' } as const;
 const ARROWS = { up: IconArrowUpRight, down: IconArrowDownRight, flat: IconArrowRight } as const;
 
-function DeltaLine({ delta }: { delta: Delta }) {
+/**
+ * A change with its arrow, coloured by whether it is good news: the whole sentence on a figure card,
+ * the percentage alone in a table whose header names the period (`short`).
+ */
+export function DeltaLine({ delta, short = false }: { delta: Delta; short?: boolean }) {
   const Arrow = ARROWS[delta.direction];
   const color = delta.good === null ? DELTA_COLOR.neutral : delta.good ? DELTA_COLOR.good : DELTA_COLOR.bad;
   return (
-    <Text component="dd" m={0} mt={4} size="xs" fw={600} c={color} style={tabularNums}>
-      <Group component="span" gap={2} wrap="nowrap">
+    <Text
+      component={short ? 'span' : 'dd'}
+      m={0}
+      mt={short ? 0 : 4}
+      size={short ? 'sm' : 'xs'}
+      fw={600}
+      c={color}
+      style={tabularNums}
+    >
+      <Group component="span" gap={2} wrap="nowrap" justify={short ? 'flex-end' : undefined}>
         <Arrow aria-hidden size={14} stroke={2.2} style={{ flex: 'none' }} />
-        <span>{delta.text}</span>
+        <span>{short ? delta.percent : delta.text}</span>
       </Group>
     </Text>
   );

@@ -12,6 +12,7 @@ describe('deltaOf', () => {
   it('reads a rise of sales as good news, to one decimal', () => {
     expect(deltaOf(1124, 1000, 'previous 14 days', true)).toEqual({
       text: '+12.4% vs previous 14 days',
+      percent: '+12.4%',
       direction: 'up',
       good: true,
     });
@@ -20,6 +21,7 @@ describe('deltaOf', () => {
   it('reads a rise of canceled orders as bad news', () => {
     expect(deltaOf(15, 10, 'previous day', false)).toEqual({
       text: '+50.0% vs previous day',
+      percent: '+50.0%',
       direction: 'up',
       good: false,
     });
@@ -28,6 +30,7 @@ describe('deltaOf', () => {
   it('a fall, and a figure that is neither good nor bad', () => {
     expect(deltaOf(80, 100, 'previous 7 days', true)).toMatchObject({
       text: '-20.0% vs previous 7 days',
+      percent: '-20.0%',
       good: false,
     });
     expect(deltaOf(80, 100, 'previous 7 days', null)).toMatchObject({ direction: 'down', good: null });
@@ -36,6 +39,7 @@ describe('deltaOf', () => {
   it('no change is flat, whatever the figure', () => {
     expect(deltaOf(100, 100, 'previous day', true)).toEqual({
       text: '0.0% vs previous day',
+      percent: '0.0%',
       direction: 'flat',
       good: null,
     });

@@ -4,6 +4,8 @@ import { daysBetween, type IsoDate, relativeChange } from '@kitchaco/domain';
 export interface Delta {
   /** "+12.4% vs previous 14 days". */
   text: string;
+  /** "+12.4%": the change alone, where the period is said once (a table's column header). */
+  percent: string;
   direction: 'up' | 'down' | 'flat';
   /** Whether the change is good news: null when neither way is (stock sent) or nothing changed. */
   good: boolean | null;
@@ -33,6 +35,7 @@ export function deltaOf(
   const sign = percent > 0 ? '+' : '';
   return {
     text: `${sign}${percent.toFixed(1)}% vs ${period}`,
+    percent: `${sign}${percent.toFixed(1)}%`,
     direction,
     good: direction === 'flat' || upIsGood === null ? null : (direction === 'up') === upIsGood,
   };
