@@ -6,7 +6,7 @@ import {
   type PlaceOrderResponse,
   toMills,
 } from '@kitchaco/domain';
-import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Grid, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
@@ -244,6 +244,17 @@ export function CheckoutForm({ cart, location, buyer, onPaid }: CheckoutFormProp
   ) : quote.isPending ? (
     <Text role="status">Getting the prices…</Text>
   ) : null;
+
+  // The form waits for the payments settings (a small read, cached for half an hour): in test mode
+  // they add a banner above it, which arriving later would push the whole form down under a finger.
+  if (payments.isPending) {
+    return (
+      <Center mih={320} role="status">
+        <Loader />
+        <VisuallyHidden>Loading the checkout</VisuallyHidden>
+      </Center>
+    );
+  }
 
   return (
     <form onSubmit={pay} noValidate aria-label="Checkout">
