@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
 import { CARD_DECLINED, CARD_OK } from '../../test/payments.js';
+import { applyOrderStatus, lockOrderForStatus } from './orders.service.js';
 
 /**
  * Card testing and promo abuse, run as bursts of parallel requests (a real race on PostgreSQL):
@@ -145,6 +146,46 @@ describe('promo codes with limits', () => {
     });
     expect(quote.statusCode).toBe(400);
     expect(quote.json().error).toBe('This promo code has been used up.');
+  });
+
+  it('gives a use back when its order is canceled, and takes it again when the order is reopened', async () => {
+    const customer = await tokenFor(t.database.db, 'customer');
+    const first = await checkout(customer.token, { promo: 'ONCEEACH' });
+    expect(first.statusCode).toBe(200);
+    expect((await checkout(customer.token, { promo: 'ONCEEACH' })).json().error).toBe(
+      'You have already used this promo code.',
+    );
+    const admin = await tokenFor(t.database.db, 'super_admin');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin-data/',
+      headers: { authorization: `Token ${admin.token}` },
+      payload: { query_type: 'update_order_status', order_id: first.json().order.id, status: 'Canceled' },
+    });
+    expect(cancel.json()).toMatchObject({ success: true, refund: { kind: 'refunded' } });
+    // The customer orders again with the code the canceled order had used.
+    const second = await checkout(customer.token, { promo: 'ONCEEACH' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().order.discount).toBe(2);
+
+    // A canceled order reopened (only one whose payment was not given back can be, through the status
+    // path tested here directly) holds its use again.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin-data/',
+      headers: { authorization: `Token ${admin.token}` },
+      payload: { query_type: 'update_order_status', order_id: second.json().order.id, status: 'Canceled' },
+    });
+    const [before] = await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'ONCEEACH'));
+    await t.database.db.transaction(async (tx) => {
+      const row = await lockOrderForStatus(tx, second.json().order.id);
+      await applyOrderStatus(tx, row!, 'Received', { by: admin.id, at: t.clock.now(), sms: 'never' });
+    });
+    const [after] = await t.database.db.select().from(promoCodes).where(eq(promoCodes.code, 'ONCEEACH'));
+    expect(after!.uses).toBe(before!.uses + 1);
+    expect((await checkout(customer.token, { promo: 'ONCEEACH' })).json().error).toBe(
+      'You have already used this promo code.',
+    );
   });
 
   it('gives a use back when the payment is declined', async () => {

@@ -26,6 +26,18 @@ class PromoRefused extends Error {
   }
 }
 
+type Redemption = { key: string; code: string; customerId: number; at: Date };
+
+/** Records a checkout's use of a limited code; false when its key holds one already. */
+async function insertRedemption(db: DbOrTx, r: Redemption): Promise<boolean> {
+  const fresh = await db
+    .insert(promoRedemptions)
+    .values({ idempotencyKey: r.key, code: r.code, customerId: r.customerId, createdAt: r.at })
+    .onConflictDoNothing()
+    .returning({ key: promoRedemptions.idempotencyKey });
+  return fresh.length > 0;
+}
+
 /**
  * Reserves one use of a promo code for a checkout before its card is charged, once per
  * Idempotency-Key (a retry finds its reservation). The code's total and the customer's count are
@@ -34,16 +46,11 @@ class PromoRefused extends Error {
  */
 export async function reservePromo(
   db: DbOrTx,
-  r: { key: string; code: string; customerId: number; at: Date },
+  r: Redemption,
 ): Promise<'reserved' | 'used_up' | 'used_by_customer'> {
   try {
     await db.transaction(async (tx) => {
-      const fresh = await tx
-        .insert(promoRedemptions)
-        .values({ idempotencyKey: r.key, code: r.code, customerId: r.customerId, createdAt: r.at })
-        .onConflictDoNothing()
-        .returning({ key: promoRedemptions.idempotencyKey });
-      if (fresh.length === 0) return;
+      if (!(await insertRedemption(tx, r))) return;
       const [promo] = await tx
         .update(promoCodes)
         .set({ uses: sql`${promoCodes.uses} + 1` })
@@ -76,7 +83,10 @@ export async function reservePromo(
   }
 }
 
-/** Gives back a checkout's promo reservation (its payment failed); nothing when it has none. */
+/**
+ * Gives back a checkout's promo reservation (its payment failed, or its order was canceled); nothing
+ * when it has none.
+ */
 export async function releasePromo(db: DbOrTx, key: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [gone] = await tx
@@ -93,6 +103,32 @@ export async function releasePromo(db: DbOrTx, key: string): Promise<void> {
       .set({ uses: sql`greatest(${promoCustomerUses.uses} - 1, 0)` })
       .where(and(eq(promoCustomerUses.code, gone.code), eq(promoCustomerUses.customerId, gone.customerId)));
   });
+}
+
+/**
+ * Takes a limited promo code's use again for an order reopened after it was canceled (its use was
+ * given back then): the staff member's decision, so the limits are not checked. Nothing for a code
+ * without limits, or when the use is still held.
+ */
+export async function retakePromo(db: DbOrTx, r: Redemption): Promise<void> {
+  const [promo] = await db
+    .select({ maxUses: promoCodes.maxUses, perCustomer: promoCodes.maxUsesPerCustomer })
+    .from(promoCodes)
+    .where(eq(promoCodes.code, r.code))
+    .limit(1);
+  if (!promo || (promo.maxUses === null && promo.perCustomer === null)) return;
+  if (!(await insertRedemption(db, r))) return;
+  await db
+    .update(promoCodes)
+    .set({ uses: sql`${promoCodes.uses} + 1` })
+    .where(eq(promoCodes.code, r.code));
+  await db
+    .insert(promoCustomerUses)
+    .values({ code: r.code, customerId: r.customerId, uses: 1 })
+    .onConflictDoUpdate({
+      target: [promoCustomerUses.code, promoCustomerUses.customerId],
+      set: { uses: sql`${promoCustomerUses.uses} + 1` },
+    });
 }
 
 /** A key's first answer, recorded with the request it answered. */

@@ -106,6 +106,7 @@ export async function applyOrderStatus(
     at: now,
   });
   const settled = change.settle ? await change.settle() : null;
+  await givePromoBackOrRetake(tx, row, from, status, now);
   await recordAudit(tx, {
     action: 'order.status',
     entity: 'order',
@@ -129,6 +130,24 @@ export async function applyOrderStatus(
   await announceTicketsOfOrder(tx, orderId);
   row.order.status = status;
   return settled;
+}
+
+/**
+ * A canceled order gives its limited promo code's use back (the customer may use the code on the
+ * order that replaces it); reopening it takes the use again. Codes without limits hold no use.
+ */
+async function givePromoBackOrRetake(
+  tx: DbOrTx,
+  row: LockedOrder,
+  from: OrderStatus,
+  to: OrderStatus,
+  at: Date,
+) {
+  const { promoCode, idempotencyKey, customerId } = row.order;
+  if (!promoCode || !idempotencyKey) return;
+  if (to === 'Canceled' && from !== 'Canceled') await q.releasePromo(tx, idempotencyKey);
+  else if (from === 'Canceled' && to !== 'Canceled' && customerId !== null)
+    await q.retakePromo(tx, { key: idempotencyKey, code: promoCode, customerId, at });
 }
 
 /**
