@@ -287,6 +287,28 @@ test('the forms show the server’s rules: no Enabled meal at price 0, and a nam
   await expectAccessible(page, 'edit meal in the app view');
 });
 
+test('the menu screen marks a meal sold out today, says when it is back on the location’s clock, and puts it back', async ({
+  page,
+}) => {
+  test.setTimeout(scaled(90_000));
+  await loginAs(page, 'super_admin');
+  await openAdminBrand(page);
+  const card = mealCard(page, MEAL);
+  const soldOut = adminCall(page, 'set_meal_sold_out');
+  await card.getByRole('button', { name: `Sold out today: ${MEAL}` }).click();
+  expect((await soldOut).status()).toBe(200);
+  // "Sold out · back 11:00 AM" (or with a weekday when that is another day), in Melbourne time.
+  await expect(
+    card.getByText(/^Sold out · back ((Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d{1,2}:\d\d (AM|PM)$/),
+  ).toBeVisible();
+  await expectAccessible(page, 'menu with a sold-out meal', { include: `#${await card.getAttribute('id')}` });
+  const back = adminCall(page, 'set_meal_sold_out');
+  await card.getByRole('button', { name: `Back on sale: ${MEAL}` }).click();
+  expect((await back).status()).toBe(200);
+  await expect(card.getByText(/^Sold out( · .*)?$/)).toHaveCount(0);
+  await expect(card.getByRole('button', { name: `Sold out today: ${MEAL}` })).toBeVisible();
+});
+
 test('menu pages send other accounts to their own sign-in', async ({ page }) => {
   await loginAs(page, 'operator');
   await page.goto('/admin-menu');

@@ -10,13 +10,15 @@ import { openRejection, pendingChangesOf, rejectionText } from './review-status'
 
 interface MealCardProps {
   meal: AdminMeal;
+  /** The time zone of the meal's location: when a sold-out meal is back is said on its clock. */
+  timeZone?: string;
   editPath: string;
   /** Marked and scrolled to: the meal just added. */
   highlighted?: boolean;
 }
 
 /** One meal of the management list: picture, name, price, status, its combos and sub items, Edit. */
-export function MealCard({ meal, editPath, highlighted = false }: MealCardProps) {
+export function MealCard({ meal, timeZone, editPath, highlighted = false }: MealCardProps) {
   const titleId = `meal-${meal.id}`;
   const pending = pendingChangesOf(meal).length;
   const rejection = openRejection(meal);
@@ -47,7 +49,7 @@ export function MealCard({ meal, editPath, highlighted = false }: MealCardProps)
             </Badge>
           )}
         </Group>
-        {isOnSale(meal.status) && <MealSoldOut meal={meal} />}
+        {isOnSale(meal.status) && <MealSoldOut meal={meal} timeZone={timeZone} />}
         {rejection && (
           <Text size="sm" c="red.9">
             {rejectionText(rejection)}

@@ -1,18 +1,21 @@
-import { onSaleAt } from '@kitchaco/domain';
+import { formatPickupTime, onSaleAt } from '@kitchaco/domain';
 import { Badge, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useSetMealSoldOut } from '../api/set-meal-sold-out';
 
 /**
- * A meal's sold-out state on the menu list: a "Sold out" badge when it is (the time it is back is
- * the kitchen display's: this list has no location clock), and one small action, "Sold out today"
- * or "Back on sale". The admin menu's `sold_out_until` is read as optional (an older server leaves
- * it out: no badge, the action still works).
+ * A meal's sold-out state on the menu list: a "Sold out" badge when it is, with the time it is back
+ * on the location's clock ("Sold out · back Thu 11:00 AM") once the location's time zone is known,
+ * and one small action, "Sold out today" or "Back on sale". The admin menu's `sold_out_until` is
+ * read as optional (an older server leaves it out: no badge, the action still works).
  */
 export function MealSoldOut({
   meal,
+  timeZone,
 }: {
   meal: { id: number; meal_name: string; sold_out_until?: string | null };
+  /** The meal's location's zone; undefined while the locations load (the badge says "Sold out"). */
+  timeZone?: string;
 }) {
   const change = useSetMealSoldOut();
   const now = new Date();
@@ -32,10 +35,12 @@ export function MealSoldOut({
       },
     );
   return (
-    <Group gap="xs" justify="space-between" wrap="nowrap">
+    <Group gap="xs" justify="space-between" wrap="wrap">
       {soldOut ? (
         <Badge color="red.9" variant="filled" tt="none" radius="sm">
-          Sold out
+          {until && timeZone
+            ? `Sold out · back ${formatPickupTime(new Date(until), timeZone, now)}`
+            : 'Sold out'}
         </Badge>
       ) : (
         <span />

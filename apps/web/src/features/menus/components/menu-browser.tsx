@@ -15,6 +15,7 @@ import {
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useLocations } from '../../../lib/locations';
 import { MENU_SORTS, type MenuSort, shownMeals } from '../menu-list';
 import { MENUS_TEXT } from '../messages';
 import { MealCard } from './meal-card';
@@ -48,6 +49,8 @@ export function MenuBrowser({
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<MenuSort>('1');
   const brand = brands?.find((b) => b.id === selectedBrandId) ?? null;
+  const locations = useLocations('staff');
+  const timeZone = locations.data?.find((l) => l.id === brand?.kitchaco)?.time_zone;
   const meals = brand ? shownMeals(brand.meals, search, sort) : [];
 
   useEffect(() => {
@@ -159,6 +162,7 @@ export function MenuBrowser({
               <MealCard
                 key={meal.id}
                 meal={meal}
+                timeZone={timeZone}
                 editPath={editPath(meal.id)}
                 highlighted={meal.id === highlightMealId}
               />
