@@ -22,7 +22,8 @@ const HEADING =
 
 beforeAll(async () => {
   uber = await startFakeUberEats();
-  t = await createTestApp(uber.settings(300));
+  // No timeouts tested here: a generous limit, so a loaded machine never takes a slow answer for one.
+  t = await createTestApp(uber.settings(2000));
   const db = t.database.db;
   await mappedStore(db, 'uber_eats', STORE, 'Burger Barn', [{ name: 'Fries', price: '5.00' }]);
   admin = (await tokenFor(db, 'super_admin')).token;
