@@ -1,5 +1,6 @@
 import { type KitchacoLocation, MAP_DEFAULT_ZOOM } from '@kitchaco/domain';
 import { Box } from '@mantine/core';
+import type { TooltipEvent } from 'leaflet';
 import { useEffect } from 'react';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { type LatLng, useBrowserPosition } from '../hooks/use-browser-position';
@@ -19,6 +20,26 @@ function Recentre({ centre }: { centre: LatLng }) {
   useEffect(() => {
     map.setView([centre.lat, centre.lng], map.getZoom(), { animate: false });
   }, [map, centre.lat, centre.lng]);
+  return null;
+}
+
+/**
+ * The markers' name labels are for the eye: each marker is a button already named after its
+ * location, so the labels are hidden from screen readers (they would read every name twice). Set as
+ * each label opens, before React fills it, so no label is ever an unnamed tooltip, also while a
+ * changed label is made again.
+ */
+function LabelsForTheEyeOnly() {
+  const map = useMap();
+  useEffect(() => {
+    const hide = ({ tooltip }: TooltipEvent) => tooltip.getElement()?.setAttribute('aria-hidden', 'true');
+    for (const label of map.getContainer().querySelectorAll('.leaflet-tooltip'))
+      label.setAttribute('aria-hidden', 'true');
+    map.on('tooltipopen', hide);
+    return () => {
+      map.off('tooltipopen', hide);
+    };
+  }, [map]);
   return null;
 }
 
@@ -43,6 +64,7 @@ export function LocationsMap({ locations, selected, onSelectLocation, height }: 
         scrollWheelZoom
         className={classes.map}
       >
+        <LabelsForTheEyeOnly />
         <Recentre centre={centre} />
         <TileLayer url={TILES.url} attribution={TILES.attribution} />
         {locations.map((location) => (
