@@ -15,7 +15,8 @@ export default defineConfig({
   ...journeys,
   testDir: './e2e/screens',
   testMatch: '*.visual.ts',
-  retries: 0,
+  // In CI a comparison that fails is taken once more (a screen caught mid-load); a real change fails twice.
+  retries: process.env.CI ? 1 : 0,
   snapshotPathTemplate: '{testDir}/accepted/{arg}{ext}',
   // As a person at a demo location sees it: Melbourne's time and Australian formats.
   use: { ...journeys.use, timezoneId: 'Australia/Melbourne', locale: 'en-AU' },

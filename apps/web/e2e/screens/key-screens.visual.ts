@@ -41,6 +41,9 @@ test('the customer screens', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Reservoir pickup location' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reservoir' })).toBeVisible();
+  // The tab's content loads after the heading (its placeholder may not be there yet when looked for).
+  await expect(page.getByRole('heading', { name: 'Restaurants of the Week!' })).toBeVisible();
+  await expect(page.getByText('Smash Bros Burgers').first()).toBeVisible();
   await looksAsAccepted(page, 'restaurants');
 
   await page.goto('/vendor:1');
