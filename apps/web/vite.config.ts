@@ -9,8 +9,9 @@ const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ??
 const proxy = { '/api': apiTarget, '/healthz': apiTarget };
 
 /**
- * The route modules each first screen renders, as src/app/router.tsx loads them lazily: by pathname
- * (a RegExp source), `www` for the landing host's `/`. Keep in step with the router.
+ * The route modules each first screen renders, as src/app/router.tsx and src/app/staff-routes.tsx
+ * load them lazily: by pathname (a RegExp source), `www` for the landing host's `/`. Keep in step
+ * with the route tables.
  */
 const FIRST_SCREENS: { path: string; host?: 'www'; modules: string[] }[] = [
   { path: '^/$', host: 'www', modules: ['src/app/routes/landing/landing-pages.tsx'] },
@@ -28,8 +29,12 @@ const FIRST_SCREENS: { path: string; host?: 'www'; modules: string[] }[] = [
     path: '^/(our-brands|franchising-info)$',
     modules: ['src/app/routes/landing/landing-pages.tsx', 'src/app/routes/landing/landing-info-pages.tsx'],
   },
-  { path: '^/stock$', modules: ['src/app/routes/stock/stock-ordering-pages.tsx'] },
-  { path: '^/admin$', modules: ['src/app/routes/admin/admin-page.tsx'] },
+  // The staff areas' pages come with their route table (src/app/staff-routes.tsx).
+  {
+    path: '^/stock$',
+    modules: ['src/app/staff-routes.tsx', 'src/app/routes/stock/stock-ordering-pages.tsx'],
+  },
+  { path: '^/admin$', modules: ['src/app/staff-routes.tsx', 'src/app/routes/admin/admin-page.tsx'] },
 ];
 
 const ROOT = `${process.cwd()}/`;
@@ -175,6 +180,13 @@ async function firstScreenChunkGroups(config: UserConfig): Promise<Map<string, s
 const shared = {
   plugins: [react(), firstScreenPreload()],
   resolve: {
+    alias: [
+      // wouter's shim for Reacts before 18: React 19's own hook (src/lib/use-sync-external-store.ts).
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: `${import.meta.dirname}/src/lib/use-sync-external-store.ts`,
+      },
+    ],
     // '@kitchaco/source' first: the domain package is read from its TypeScript sources, so the web app
     // never needs packages/domain/dist to be built. The rest are Vite's default client conditions.
     conditions: ['@kitchaco/source', 'module', 'browser', 'development|production'],

@@ -70,3 +70,35 @@ test('the demo outbox lists the messages sent, newest first', async ({ page }) =
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled();
 });
+
+test('the customer pages share one header, and a page whose code cannot load shows the error page until the visitor moves on', async ({
+  page,
+}) => {
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your orders' })).toBeVisible();
+  // Mark this very header element: a header made again would not carry the mark.
+  const header = page.getByRole('banner');
+  await header.evaluate((element) => element.setAttribute('data-journey-mark', 'kept'));
+  await page.getByRole('link', { name: 'Restaurants' }).click();
+  await expect(page.getByRole('heading', { name: 'Restaurants of the Week!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Restaurants' })).toHaveAttribute('aria-current', 'page');
+  await expect(header).toHaveAttribute('data-journey-mark', 'kept');
+
+  // After a deploy, a page's old code is gone: the error page says so and offers a way on.
+  await page.route(/\/assets\/checkout-page-[^/]*\.js$/, (route) => route.abort());
+  await page.evaluate(() => window.history.pushState(null, '', '/checkout'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+  await expectAccessible(page, 'page failed to load');
+
+  // Back to the page before: it shows again, with its tab.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Restaurants of the Week!' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Restaurants' })).toHaveAttribute('aria-current', 'page');
+
+  // Addresses of no page, including a prefixed one of no known form, are not found.
+  for (const address of ['/vendor:0', '/stock-order-edit:abc', '/dev/nothing']) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  }
+});

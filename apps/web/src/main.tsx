@@ -7,7 +7,11 @@ import { App } from './app/app';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
+// A page that fails is caught by the router's error boundary, which shows the error page: a warning
+// then, not an error (app/router.tsx).
+createRoot(root, {
+  onCaughtError: (error, info) => console.warn('Page failed', error, info.componentStack),
+}).render(
   <StrictMode>
     <App />
   </StrictMode>,

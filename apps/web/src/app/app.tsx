@@ -1,11 +1,16 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from '../lib/router';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { AppRoutes, prefetchPageData } from './router';
+
+// The first page's reads start as the app's code runs, alongside the page's own code.
+prefetchPageData(window.location);
 
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter onNavigate={prefetchPageData}>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,6 +1,5 @@
 import { Anchor, Box, Group, rem } from '@mantine/core';
-import type { CSSProperties, ReactNode } from 'react';
-import { Link, Outlet } from 'react-router';
+import { type CSSProperties, lazy, type ReactNode, Suspense } from 'react';
 import { Logo } from '../../components/logo';
 import { CustomerUserMenu } from '../../features/auth/components/customer-user-menu';
 import { CartButton } from '../../features/cart/components/cart-button';
@@ -9,11 +8,19 @@ import { LocationSelect } from '../../features/customer-shell/components/locatio
 import { useActiveCustomerTab } from '../../features/customer-shell/hooks/use-customer-tab';
 import { useLocationLink } from '../../features/customer-shell/hooks/use-location-link';
 import { useSelectedLocation } from '../../features/customer-shell/hooks/use-selected-location';
-import { VendorSearch } from '../../features/vendors/components/vendor-search';
 import { CUSTOMER_PATHS } from '../../lib/customer-paths';
+import { Link } from '../../lib/router';
 import { DesktopOnly } from '../guards/desktop-only';
 import { BrandThemeColor } from './brand-theme-color';
 import classes from './customer-layout.module.css';
+
+/**
+ * The restaurant search shows on every tab but the Map, which `/` opens on: its code loads when it
+ * is first shown, keeping it off the home page's first screen (docs/performance.md).
+ */
+const VendorSearch = lazy(async () => ({
+  default: (await import('../../features/vendors/components/vendor-search')).VendorSearch,
+}));
 
 const TOP_ROW = 64;
 const TABS_ROW = 48;
@@ -27,10 +34,10 @@ const KEEP_WIDTH_WHEN_SCROLL_LOCKED = 'right-scroll-bar-position';
  * The customer site: a header with the location, restaurant search, cart and user menu over the
  * section tabs, then the page; desktop widths only.
  */
-export function CustomerLayout({ children }: { children?: ReactNode }) {
+export function CustomerLayout({ children }: { children: ReactNode }) {
   return (
     <DesktopOnly>
-      <CustomerShell>{children ?? <Outlet />}</CustomerShell>
+      <CustomerShell>{children}</CustomerShell>
     </DesktopOnly>
   );
 }
@@ -53,7 +60,9 @@ function CustomerShell({ children }: { children: ReactNode }) {
             <LocationSelect />
             {showSearch && (
               <Box role="search">
-                <VendorSearch locationId={location?.id} />
+                <Suspense fallback={null}>
+                  <VendorSearch locationId={location?.id} />
+                </Suspense>
               </Box>
             )}
           </Group>

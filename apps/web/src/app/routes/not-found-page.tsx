@@ -1,6 +1,6 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
+import { Link } from '../../lib/router';
 
 export function NotFoundPage() {
   return (

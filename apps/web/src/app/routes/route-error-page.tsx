@@ -1,13 +1,9 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { DocumentTitle } from '../../components/document-title';
-import { NotFoundPage } from './not-found-page';
+import { Link } from '../../lib/router';
 
 /** Shown when a page fails to render or its code cannot be loaded (for example after a deploy). */
 export function RouteErrorPage() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  console.warn('Page failed', error);
   return (
     <main>
       <DocumentTitle title="Something went wrong" />

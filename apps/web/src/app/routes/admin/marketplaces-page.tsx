@@ -1,9 +1,9 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { MarketplaceImport } from '../../../features/marketplaces/components/marketplace-import';
 import { PayoutImport } from '../../../features/marketplaces/components/payout-import';
 import { StoreMappings } from '../../../features/marketplaces/components/store-mappings';
 import { WebhookInbox } from '../../../features/marketplaces/components/webhook-inbox';
+import { useSearchParams } from '../../../lib/router';
 import { StaffPortalPage } from '../staff/staff-portal-page';
 import { STAFF_PORTALS } from '../staff/staff-portals';
 

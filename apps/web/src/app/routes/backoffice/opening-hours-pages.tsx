@@ -1,9 +1,9 @@
 import type { KitchacoLocation } from '@kitchaco/domain';
 import { Stack, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { LocationSelect } from '../../../components/location-select';
 import { HoursAndClosures } from '../../../features/kitchen/components/hours-and-closures';
 import { WithLocations } from '../../../lib/report-filters/with-locations';
+import { useSearchParams } from '../../../lib/router';
 import { StaffPortalPage } from '../staff/staff-portal-page';
 import { STAFF_PORTALS } from '../staff/staff-portals';
 

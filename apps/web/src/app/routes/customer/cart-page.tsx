@@ -3,7 +3,6 @@ import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { CartLines } from '../../../features/cart/components/cart-lines';
 import { CravingCard } from '../../../features/cart/components/craving-card';
@@ -13,6 +12,7 @@ import { cartStore } from '../../../lib/cart/cart-store';
 import { previewSubTotal } from '../../../lib/cart/cart-totals';
 import { useCart } from '../../../lib/cart/use-cart';
 import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
+import { Link } from '../../../lib/router';
 
 /** The Cart tab: lines with quantities, an estimated sub total and the way to checkout. */
 export function CartPage() {

@@ -4,7 +4,6 @@ import { formatAUD } from '@kitchaco/domain';
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { useCustomerProfile } from '../../../features/auth/api/customer-profile';
 import { SignInGate } from '../../../features/auth/components/sign-in-gate';
@@ -16,6 +15,7 @@ import { type Cart, cartLines } from '../../../lib/cart/cart';
 import { cartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
+import { Link } from '../../../lib/router';
 import type { CustomerSession } from '../../../lib/session/customer-session';
 
 interface Placed {

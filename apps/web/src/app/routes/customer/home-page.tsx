@@ -1,9 +1,9 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { LocationHeading } from '../../../features/customer-shell/components/location-heading';
 import { homeTabOf } from '../../../features/customer-shell/hooks/use-customer-tab';
+import { useLocation } from '../../../lib/router';
 import { MapTab } from './map-tab';
 
 // Map is the tab `/` opens on; the Restaurants tab's code (brand cards, kitchen filters, search) loads

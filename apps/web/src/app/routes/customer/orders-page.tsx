@@ -1,7 +1,6 @@
 import { type CustomerOrder, DEFAULT_TIME_ZONE, type OrderStatusEvent } from '@kitchaco/domain';
 import { Badge, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { QueryRetry } from '../../../components/query-state';
 import { SignInGate } from '../../../features/auth/components/sign-in-gate';
@@ -12,6 +11,7 @@ import { useOrderEvents } from '../../../features/orders/hooks/use-order-events'
 import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
 import { formatLocalInstant } from '../../../lib/local-time';
 import { useLocations } from '../../../lib/locations';
+import { Link } from '../../../lib/router';
 
 /** Orders shown at first; older ones come in pages of the same size. */
 const PAGE_SIZE = 10;

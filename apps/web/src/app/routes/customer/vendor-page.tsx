@@ -3,7 +3,6 @@ import { Alert, Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../api';
 import { DocumentTitle } from '../../../components/document-title';
 import { homeTabState } from '../../../features/customer-shell/hooks/use-customer-tab';
@@ -17,6 +16,7 @@ import { addBlockedReason, type NewCartLine, withLineAdded } from '../../../lib/
 import { cartStore } from '../../../lib/cart/cart-store';
 import { useCart } from '../../../lib/cart/use-cart';
 import { CUSTOMER_PATHS, vendorIdFromSegment } from '../../../lib/customer-paths';
+import { Link, useParams } from '../../../lib/router';
 
 function BackToRestaurants() {
   return (

@@ -1,6 +1,5 @@
 import type { KitchacoLocation } from '@kitchaco/domain';
 import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { locationLabel } from '../../../components/location-select';
 import { useStaffLogout } from '../../../features/auth/hooks/use-staff-logout';
@@ -9,6 +8,7 @@ import { KitchenMenu } from '../../../features/kitchen/components/kitchen-menu';
 import { PickupBoard } from '../../../features/kitchen/components/pickup-board';
 import { StaffFrame } from '../../../features/staff/components/staff-frame';
 import { WithLocations } from '../../../lib/report-filters/with-locations';
+import { Link, useSearchParams } from '../../../lib/router';
 import type { StaffSession } from '../../../lib/session/staff-session';
 import { useStaffSession } from '../../../lib/session/use-staff-session';
 import { StaffPortalPage } from '../staff/staff-portal-page';

@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { DocumentTitle } from '../../../components/document-title';
 import { ContactForm } from '../../../features/landing/components/contact-form';
 import { LandingFooter } from '../../../features/landing/components/landing-footer';
@@ -16,13 +16,13 @@ import { useSectionFromHash } from '../../../features/landing/hooks/use-section-
 import { BrandThemeColor } from '../../layouts/brand-theme-color';
 
 /** The marketing site's frame: navbar, the page, footer. Phones and desktops alike. */
-export function LandingLayout() {
+export function LandingLayout({ children }: { children: ReactNode }) {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <BrandThemeColor />
       <LandingHeader />
       <Box component="main" style={{ flex: 1 }}>
-        <Outlet />
+        {children}
       </Box>
       <LandingFooter />
     </Box>

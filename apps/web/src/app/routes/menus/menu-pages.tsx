@@ -1,7 +1,6 @@
 import { AUTH_MESSAGES, type StaffUserData } from '@kitchaco/domain';
 import { Box, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { StaffLoginForm } from '../../../features/auth/components/staff-login-form';
 import { AdminMealAdd } from '../../../features/menus/components/admin-meal-add';
@@ -14,6 +13,7 @@ import { ReviewQueue } from '../../../features/menus/components/review-queue';
 import { editorOf } from '../../../features/menus/menu-editor';
 import { idFrom } from '../../../features/menus/menu-list';
 import { ADMIN_MENU_PATHS, OPERATOR_MENU_PATHS } from '../../../features/menus/menu-paths';
+import { useLocation, useSearchParams } from '../../../lib/router';
 import type { StaffSession } from '../../../lib/session/staff-session';
 import { useStaffSession } from '../../../lib/session/use-staff-session';
 import { StaffPortalPage } from '../staff/staff-portal-page';

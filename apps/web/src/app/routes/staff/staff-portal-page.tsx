@@ -1,6 +1,5 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 import { StaffLoginForm } from '../../../features/auth/components/staff-login-form';
 import { useStaffLogout } from '../../../features/auth/hooks/use-staff-logout';
@@ -8,6 +7,7 @@ import { StaffAccountSummary } from '../../../features/staff/components/staff-ac
 import { StaffFrame } from '../../../features/staff/components/staff-frame';
 import { StaffHeaderAccount } from '../../../features/staff/components/staff-header-account';
 import { StaffNav } from '../../../features/staff/components/staff-nav';
+import { Navigate } from '../../../lib/router';
 import type { StaffSession } from '../../../lib/session/staff-session';
 import { useStaffSession } from '../../../lib/session/use-staff-session';
 import type { StaffPortal } from './staff-portals';

@@ -1,7 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Alert, Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
 import { LocationSelect } from '../../../components/location-select';
 import { ReportFilterBar } from '../../../components/report-filter-bar';
 import { usePendingOrders } from '../../../features/stock/api/get-admin-pending';
@@ -18,6 +17,7 @@ import { StockListEditor } from '../../../features/stock/components/stock-list-e
 import { useLocations } from '../../../lib/locations';
 import { idOfSegment } from '../../../lib/prefixed-paths';
 import { useReportFilters } from '../../../lib/report-filters/use-report-filters';
+import { Link, useParams, useSearchParams } from '../../../lib/router';
 import type { StaffSession } from '../../../lib/session/staff-session';
 import { StaffPortalPage } from '../staff/staff-portal-page';
 import { STAFF_PORTALS } from '../staff/staff-portals';

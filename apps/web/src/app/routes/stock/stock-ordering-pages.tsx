@@ -1,11 +1,11 @@
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { Navigate, useParams } from 'react-router';
 import { useStockOrder } from '../../../features/stock/api/stock-orders';
 import { StockOrderForm } from '../../../features/stock/components/stock-order-form';
 import { StockOrderHistory } from '../../../features/stock/components/stock-order-history';
 import { idOfSegment, type PrefixedPage, prefixedPath } from '../../../lib/prefixed-paths';
+import { Navigate, useParams } from '../../../lib/router';
 import type { StaffSession } from '../../../lib/session/staff-session';
 import { StaffPortalPage } from '../staff/staff-portal-page';
 import { STAFF_PORTALS, type StaffPortal } from '../staff/staff-portals';

@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconLogout, IconReceipt, IconUser } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
+import { Link } from '../../../lib/router';
 import { useCustomerLogout } from '../hooks/use-customer-logout';
 import { ACCOUNT_BUTTON } from './account-button';
 

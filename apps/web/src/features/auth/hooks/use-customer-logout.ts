@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { customerSession } from '../../../lib/session/customer-session';
 import { customerQueries } from '../api/customer-profile';
 import { logout } from '../api/logout';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { staffSession } from '../../../lib/session/staff-session';
 import { logout } from '../api/logout';
 

@@ -1,7 +1,6 @@
 import type { CsvColumn, ReportsDataResponse } from '@kitchaco/domain';
 import { Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { aud, formatCount, NumTd, NumTh } from '../../../components/amounts';
 import { DownloadCsvButton } from '../../../components/download-csv-button';
 import { Panel } from '../../../components/panel';
@@ -14,6 +13,7 @@ import {
   sameFilters,
   useReportFilters,
 } from '../../../lib/report-filters/use-report-filters';
+import { useSearchParams } from '../../../lib/router';
 import { useExternalOperators } from '../api/get-external-operators';
 import { useOperatorReport } from '../api/get-operator-report';
 import { csvMoney } from './dashboard-tables';

@@ -1,6 +1,6 @@
 import { ORDER_LIST_SOURCES, ORDER_STATUSES, type OrderStatus } from '@kitchaco/domain';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import type { OrderListSource } from '../api/get-orders';
 
 /** The order list's own filters and page, kept in the address so Back and a reload keep them. */

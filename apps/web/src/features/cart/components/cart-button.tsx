@@ -1,7 +1,7 @@
 import { IconShoppingCart } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { useCartLineCount } from '../../../lib/cart/use-cart';
 import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
+import { Link } from '../../../lib/router';
 import classes from './cart-button.module.css';
 
 /**

@@ -1,9 +1,9 @@
 import { Group, UnstyledButton } from '@mantine/core';
 import { IconMap2, IconReceipt, IconShoppingCart, IconToolsKitchen2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useCartLineCount } from '../../../lib/cart/use-cart';
 import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
+import { Link } from '../../../lib/router';
 import { type CustomerTab, homeTabState, useActiveCustomerTab } from '../hooks/use-customer-tab';
 import classes from './customer-tabs.module.css';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { type Location, useLocation, useNavigate } from 'react-router';
 import { CUSTOMER_PATHS, vendorIdFromPath } from '../../../lib/customer-paths';
+import { type AppLocation, useLocation, useNavigate } from '../../../lib/router';
 
 export type HomeTab = 'map' | 'restaurants';
 export type CustomerTab = HomeTab | 'orders' | 'cart';
@@ -23,7 +23,7 @@ export function homeTabOf(state: unknown): HomeTab {
     : 'map';
 }
 
-function tabOf(location: Location): CustomerTab | null {
+function tabOf(location: AppLocation): CustomerTab | null {
   const { pathname } = location;
   if (pathname === CUSTOMER_PATHS.home) return homeTabOf(location.state);
   if (pathname === CUSTOMER_PATHS.orders) return 'orders';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { CUSTOMER_PATHS } from '../../../lib/customer-paths';
 import { useLocations } from '../../../lib/locations';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { changeSelectedLocation, useSelectedLocationId } from '../../../lib/selected-location';
 import { recordWebsiteRedirect } from '../../../lib/website-redirect';
 import { homeTabState } from './use-customer-tab';

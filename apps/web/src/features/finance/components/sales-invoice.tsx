@@ -1,9 +1,9 @@
 import { FINANCE_MESSAGES, type FortnightPeriod } from '@kitchaco/domain';
 import { Alert, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../api';
 import { QueryError } from '../../../components/query-state';
+import { useSearchParams } from '../../../lib/router';
 import type { InvoiceRef } from '../api/email-sales-report';
 import { useFortnightPeriods } from '../api/get-fortnight-periods';
 import { useSalesReport } from '../api/get-sales-report';

@@ -10,7 +10,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { usePickupBoardLink } from '../api/pickup-board-link';
 import classes from './kitchen.module.css';
 import { KitchenCapacityPanel } from './kitchen-capacity';

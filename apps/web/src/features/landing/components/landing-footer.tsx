@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { customerAppUrl, LANDING_PATHS, LANDING_SECTIONS } from '../../../lib/landing-host';
+import { Link } from '../../../lib/router';
 import { SectionLink } from './section-link';
 
 /** The site's footer: the other pages of the site, ordering, contact and the staff sign-in. */

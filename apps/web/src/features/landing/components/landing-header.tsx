@@ -1,9 +1,9 @@
 import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from 'react-router';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { Logo } from '../../../components/logo';
 import { customerAppUrl, LANDING_PATHS } from '../../../lib/landing-host';
+import { Link } from '../../../lib/router';
 import { NAV_SECTIONS } from './landing-nav';
 import { SectionLink } from './section-link';
 

@@ -23,9 +23,9 @@ import {
   IconToolsKitchen2,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { FoodImage } from '../../../components/food-image';
 import { customerAppUrl, LANDING_PATHS, LANDING_SECTIONS } from '../../../lib/landing-host';
+import { Link } from '../../../lib/router';
 import { type Brand, groupBrands, useAllBrands } from '../api/get-brands';
 import { FIGURES, REASONS, TESTIMONIAL } from '../content';
 import { BrandCard } from './brand-card';

@@ -1,7 +1,7 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { LANDING_PATHS } from '../../../lib/landing-host';
+import { Link } from '../../../lib/router';
 
 interface SectionLinkProps extends AnchorProps {
   /** The id of a landing page section (LANDING_SECTIONS). */
@@ -17,12 +17,7 @@ interface SectionLinkProps extends AnchorProps {
  */
 export function SectionLink({ section, children, onClick, ...props }: SectionLinkProps) {
   return (
-    <Anchor
-      component={Link}
-      to={{ pathname: LANDING_PATHS.home, hash: section }}
-      onClick={onClick}
-      {...props}
-    >
+    <Anchor component={Link} to={`${LANDING_PATHS.home}#${section}`} onClick={onClick} {...props}>
       {children}
     </Anchor>
   );

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../lib/router';
 
 /**
  * Scrolls to the section the address names (`#process`) and gives it focus, on arrival and on every

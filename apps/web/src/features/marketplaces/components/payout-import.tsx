@@ -7,9 +7,9 @@ import {
 } from '@kitchaco/domain';
 import { Alert, Anchor, Button, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { isApiError } from '../../../api';
 import { aud, formatCount } from '../../../components/amounts';
+import { Link } from '../../../lib/router';
 import { useImportPayoutReport } from '../api/import-payout-report';
 import { PAYOUT_PLATFORM_OPTIONS, PAYOUT_REPORT_SOURCES, payoutColumns } from '../lib/payouts';
 import { CsvFilePicker, csvChoiceProblem } from './csv-file-picker';

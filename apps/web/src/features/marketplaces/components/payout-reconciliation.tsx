@@ -24,9 +24,9 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { aud, formatCount, NumTd, NumTh } from '../../../components/amounts';
 import { QueryError } from '../../../components/query-state';
+import { Link } from '../../../lib/router';
 import { useDownloadPayoutReconciliation } from '../api/download-payout-reconciliation';
 import { usePayoutReconciliation } from '../api/get-payout-reconciliation';
 import { useImportMissingPayoutOrders } from '../api/import-missing-payout-orders';

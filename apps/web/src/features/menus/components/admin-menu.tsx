@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack } from '@mantine/core';
-import { Link } from 'react-router';
 import { LocationSelect } from '../../../components/location-select';
 import { useLocations } from '../../../lib/locations';
 import { useReportFilters } from '../../../lib/report-filters/use-report-filters';
+import { Link } from '../../../lib/router';
 import { useAdminMenu } from '../api/get-admin-menu';
 import { useBrandChoice } from '../hooks/use-brand-choice';
 import { ADMIN_MENU_PATHS } from '../menu-paths';

@@ -1,9 +1,9 @@
 import { type AdminMeal, isOnSale } from '@kitchaco/domain';
 import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { aud, tabularNums } from '../../../components/amounts';
 import { FoodImage } from '../../../components/food-image';
+import { Link } from '../../../lib/router';
 import { MealSoldOut } from './meal-sold-out';
 import { MealStatusBadge } from './meal-status-badge';
 import { openRejection, pendingChangesOf, rejectionText } from './review-status';

@@ -14,8 +14,8 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { useLocations } from '../../../lib/locations';
+import { Link } from '../../../lib/router';
 import { MENU_SORTS, type MenuSort, shownMeals } from '../menu-list';
 import { MENUS_TEXT } from '../messages';
 import { MealCard } from './meal-card';

@@ -1,7 +1,7 @@
 import { MENU_MESSAGES } from '@kitchaco/domain';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { idFrom } from '../menu-list';
 import { OPERATOR_MENU_PATHS } from '../menu-paths';
 import { MealAddScreen } from './meal-add-screen';

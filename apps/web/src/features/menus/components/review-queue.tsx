@@ -20,8 +20,8 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { QueryError } from '../../../components/query-state';
+import { Link } from '../../../lib/router';
 import { type ReviewItem, useReviewQueue } from '../api/get-review-queue';
 import { type ReviewDecision, useReviewMenuItem } from '../api/review-menu-item';
 import { serverMessage } from '../form-errors';

@@ -1,5 +1,5 @@
 import { NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../../lib/router';
 
 export interface StaffNavItem {
   label: string;
@@ -13,7 +13,6 @@ function StaffNavLink({ item, onNavigate }: { item: StaffNavItem; onNavigate?: (
     <MantineNavLink
       component={NavLink}
       to={item.to}
-      end
       onClick={onNavigate}
       // Filled: white on the primary colour's filled shade; the light variant fails WCAG AA.
       variant="filled"

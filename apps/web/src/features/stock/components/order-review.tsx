@@ -15,8 +15,8 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { aud, NumTh } from '../../../components/amounts';
+import { Link } from '../../../lib/router';
 import type { ReviewOrder } from '../api/get-admin-specific-pending';
 import { PENDING_PATH, useOrderReview } from '../hooks/use-order-review';
 import { FeeControl } from './below-minimum-fee-control';

@@ -1,9 +1,9 @@
 import type { StockOrder } from '@kitchaco/domain';
 import { Button, Table, VisuallyHidden } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { aud, NumTd, NumTh } from '../../../components/amounts';
 import { prefixedPath } from '../../../lib/prefixed-paths';
+import { Link } from '../../../lib/router';
 
 /** Pending stock orders of every location, oldest first, each with a Review link. */
 export function PendingOrdersTable({ orders }: { orders: readonly StockOrder[] }) {

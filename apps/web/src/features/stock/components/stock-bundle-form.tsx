@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router';
 import { useAddStockBundle } from '../api/add-stock-bundle';
 import { useUpdateStockBundle } from '../api/update-stock-bundle';
 

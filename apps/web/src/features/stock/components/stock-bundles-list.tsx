@@ -17,8 +17,8 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { formatQty, NumTd, NumTh } from '../../../components/amounts';
+import { Link } from '../../../lib/router';
 import { useDeleteStockBundle } from '../api/delete-stock-bundle';
 
 export interface MealBundle {

@@ -2,7 +2,7 @@ import { formatAUD, type StockOrder, type StockOrderLine, toFixedString, toMills
 import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconLock, IconPencil } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { useStockOrders } from '../api/stock-orders';
 
 const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;

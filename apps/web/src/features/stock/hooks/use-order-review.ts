@@ -9,8 +9,8 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api';
+import { useNavigate } from '../../../lib/router';
 import { useApproveStockOrder } from '../api/approve-stock-order';
 import { useDisapproveStockOrder } from '../api/disapprove-stock-order';
 import type { ReviewOrder } from '../api/get-admin-specific-pending';

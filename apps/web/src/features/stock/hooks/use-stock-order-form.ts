@@ -10,8 +10,8 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api';
+import { useNavigate } from '../../../lib/router';
 import { type StockOrderData, useSaveStockOrder } from '../api/save-stock-order';
 import { useStockList } from '../api/stock-list';
 

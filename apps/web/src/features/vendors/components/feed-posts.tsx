@@ -1,8 +1,8 @@
 import { type FeedPost, isSafeLink } from '@kitchaco/domain';
 import { Anchor, Image, Skeleton, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { lazyDialog } from '../../../components/lazy-dialog';
+import { Link, useLocation } from '../../../lib/router';
 import { publishedDate } from '../lib/published-date';
 import classes from './feed-posts.module.css';
 

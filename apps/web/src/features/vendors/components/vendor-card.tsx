@@ -1,9 +1,9 @@
 import { priceLevelName, priceLevelSymbol, type Vendor } from '@kitchaco/domain';
 import { Badge, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { FoodImage } from '../../../components/food-image';
 import { vendorPath } from '../../../lib/customer-paths';
+import { Link } from '../../../lib/router';
 import { brandOpenness } from '../lib/availability';
 import classes from './vendor-card.module.css';
 

@@ -1,7 +1,7 @@
 import type { Kitchen, Vendor } from '@kitchaco/domain';
 import { Chip, Group, Stack, Text, Title } from '@mantine/core';
 import { type CSSProperties, useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../../lib/router';
 import { groupVendorsByKitchen, kitchenSlug, kitchensOf, vendorsOfKitchen } from '../lib/kitchen-groups';
 import { VendorCard } from './vendor-card';
 import classes from './vendor-groups.module.css';
@@ -34,7 +34,7 @@ export function VendorGroups({ vendors, kitchenOrder }: VendorGroupsProps) {
     if (value === ALL) next.delete(CUISINE_PARAM);
     else next.set(CUISINE_PARAM, value);
     // The history entry's state holds the tab (Restaurants): keep it.
-    setParams(next, { state, preventScrollReset: true });
+    setParams(next, { state });
   };
 
   if (vendors.length === 0) {

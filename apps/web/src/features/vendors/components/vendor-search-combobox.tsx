@@ -1,8 +1,8 @@
 import { Combobox, Group, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { FoodImage } from '../../../components/food-image';
 import { vendorPath } from '../../../lib/customer-paths';
+import { useNavigate } from '../../../lib/router';
 import { useVendors } from '../api/vendors';
 import { useVendorSearch } from '../hooks/use-vendor-search';
 import { VENDOR_SEARCH_FIELD } from './vendor-search-field';
