@@ -81,7 +81,13 @@ export function SalesBySourceTable({
                   aud(s.avg_order)
                 )}
               </NumTd>
-              {compared && <ChangeTd current={s.total_sales} previous={compared.sales.get(s.source)} />}
+              {compared && (
+                <ChangeTd
+                  current={s.total_sales}
+                  previous={compared.sales.get(s.source)}
+                  period={compared.period}
+                />
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -90,9 +96,20 @@ export function SalesBySourceTable({
   );
 }
 
-/** A source's change of sales; a dash where the previous period sold nothing (no percentage to give). */
-function ChangeTd({ current, previous }: { current: number; previous: number | undefined }) {
-  const delta = deltaOf(current, previous, '', true);
+/**
+ * A source's change of sales against `period` (the compared period's name, "previous 14 days"), shown
+ * as the percentage alone; a dash where the previous period sold nothing (no percentage to give).
+ */
+function ChangeTd({
+  current,
+  previous,
+  period,
+}: {
+  current: number;
+  previous: number | undefined;
+  period: string;
+}) {
+  const delta = deltaOf(current, previous, period, true);
   return (
     <NumTd>
       {delta ? (

@@ -126,15 +126,15 @@ export function KitchenDisplay({ token, locationId, locationName, menu }: Kitche
               Kitchen{name ? ` · ${name}` : ''}
             </Title>
             {board && (
-              <Text size="xl" fw={700} ff="monospace" c="white">
-                <VisuallyHidden>Time </VisuallyHidden>
-                {clockTime(new Date(now).toISOString(), board.timeZone)}
-              </Text>
-            )}
-            {board && (
-              <Text size="lg" c="white">
-                {toCook === 1 ? '1 ticket to cook' : `${toCook} tickets to cook`}
-              </Text>
+              <>
+                <Text size="xl" fw={700} ff="monospace" c="white">
+                  <VisuallyHidden>Time </VisuallyHidden>
+                  {clockTime(new Date(now).toISOString(), board.timeZone)}
+                </Text>
+                <Text size="lg" c="white">
+                  {toCook === 1 ? '1 ticket to cook' : `${toCook} tickets to cook`}
+                </Text>
+              </>
             )}
           </Group>
           <Group gap="xs" wrap="wrap">

@@ -4,8 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QueryError } from '../../../components/query-state';
+import { saleState } from '../../../lib/sold-out';
 import { useKitchenAvailability, useSetMealSoldOut } from '../api/kitchen-availability';
-import { localInputValue, saleState, searchMeals } from '../lib/availability';
+import { localInputValue, searchMeals } from '../lib/availability';
 import classes from './kitchen.module.css';
 
 type Meal = KitchenAvailabilityResponse['brands'][number]['meals'][number];

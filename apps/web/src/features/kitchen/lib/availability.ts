@@ -1,11 +1,3 @@
-import { formatPickupTime, onSaleAt } from '@kitchaco/domain';
-
-/** "On sale", or "Sold out · back Thu 11:00 AM" on the location's clock. */
-export function saleState(soldOutUntil: string | null, timeZone: string, now: Date): string {
-  if (onSaleAt(soldOutUntil, now) || !soldOutUntil) return 'On sale';
-  return `Sold out · back ${formatPickupTime(new Date(soldOutUntil), timeZone, now)}`;
-}
-
 /** A `datetime-local` value (this device's clock) for an instant: "2026-12-02T14:30". */
 export function localInputValue(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');

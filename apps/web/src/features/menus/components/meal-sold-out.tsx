@@ -1,6 +1,7 @@
-import { formatPickupTime, onSaleAt } from '@kitchaco/domain';
+import { onSaleAt } from '@kitchaco/domain';
 import { Badge, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { saleState } from '../../../lib/sold-out';
 import { useSetMealSoldOut } from '../api/set-meal-sold-out';
 
 /**
@@ -38,9 +39,7 @@ export function MealSoldOut({
     <Group gap="xs" justify="space-between" wrap="wrap">
       {soldOut ? (
         <Badge color="red.9" variant="filled" tt="none" radius="sm">
-          {until && timeZone
-            ? `Sold out · back ${formatPickupTime(new Date(until), timeZone, now)}`
-            : 'Sold out'}
+          {timeZone ? saleState(until, timeZone, now) : 'Sold out'}
         </Badge>
       ) : (
         <span />
