@@ -1,10 +1,10 @@
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { Component, type ReactNode, Suspense } from 'react';
 import { PageLoader } from '../components/page-loader';
-import { vendorIdFromSegment } from '../lib/customer-paths';
+import { vendorIdFromPath, vendorIdFromSegment } from '../lib/customer-paths';
 import { LANDING_AT_ROOT } from '../lib/landing-host';
 import { type AppLocation, useLocation, useParams } from '../lib/router';
 import { prefetchCustomerHome, prefetchCustomerShell, prefetchVendorPage } from './first-screen-data';
-import { type AppRoute, firstMatch, page, RouteTable } from './route-table';
+import { type AppRoute, firstMatch, lazyComponent, page, preloadRoute, RouteTable } from './route-table';
 import { RouteErrorPage } from './routes/route-error-page';
 
 const landingPages = () => import('./routes/landing/landing-pages');
@@ -14,13 +14,17 @@ const customerLayout = () => import('./layouts/customer-layout');
 const ordersPage = () => import('./routes/customer/orders-page');
 const cartPage = () => import('./routes/customer/cart-page');
 const checkoutPage = () => import('./routes/customer/checkout-page');
-const VendorRoute = lazy(async () => ({
-  default: (await import('./routes/customer/vendor-route')).VendorRoute,
-}));
-const StaffRoutes = lazy(async () => ({ default: (await import('./staff-routes')).StaffRoutes }));
+const VendorRoute = lazyComponent(async () => (await import('./routes/customer/vendor-route')).VendorRoute);
 
-const LandingLayout = lazy(async () => ({ default: (await landingPages()).LandingLayout }));
-const CustomerLayout = lazy(async () => ({ default: (await customerLayout()).CustomerLayout }));
+/** The staff areas' table, with the code of the staff page at the current address. */
+const StaffRoutes = lazyComponent(async () => {
+  const staff = await import('./staff-routes');
+  await staff.preloadStaffPage(window.location.pathname);
+  return staff.StaffRoutes;
+});
+
+const LandingLayout = lazyComponent(async () => (await landingPages()).LandingLayout);
+const CustomerLayout = lazyComponent(async () => (await customerLayout()).CustomerLayout);
 
 // Pages of one frame keep the same element around them, so moving between them keeps the frame
 // (header, tabs, their state) and swaps only the page.
@@ -31,6 +35,8 @@ const customer = (content: ReactNode) => <CustomerLayout>{content}</CustomerLayo
 function VendorOrStaffPage() {
   return vendorIdFromSegment(useParams().ref) ? <VendorRoute /> : <StaffRoutes />;
 }
+VendorOrStaffPage.preload = () =>
+  vendorIdFromPath(window.location.pathname) ? VendorRoute.preload() : StaffRoutes.preload();
 
 /**
  * `/` is the landing page on a www. host and the customer app's home on every other host; the landing
@@ -80,6 +86,11 @@ const ROUTES: AppRoute[] = [
 export function prefetchPageData({ pathname }: Pick<AppLocation, 'pathname'>): void {
   const match = firstMatch(ROUTES, pathname);
   match?.route.prefetch?.(match.params);
+}
+
+/** Loads the code of the page at this address; the app waits for it before its first render (main.tsx). */
+export function preloadPage(pathname: string): Promise<void> {
+  return preloadRoute(ROUTES, pathname);
 }
 
 /** The page of the current address, its code loaded lazily, inside an error boundary. */

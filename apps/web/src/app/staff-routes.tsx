@@ -1,7 +1,14 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { type PrefixedPage as PageName, parsePrefixedSegment } from '../lib/prefixed-paths';
 import { useParams } from '../lib/router';
-import { type AppRoute, page, RouteTable } from './route-table';
+import {
+  type AppRoute,
+  lazyComponent,
+  type Preloadable,
+  page,
+  preloadRoute,
+  RouteTable,
+} from './route-table';
 import { NotFoundPage } from './routes/not-found-page';
 
 const staffPages = () => import('./routes/staff/staff-pages');
@@ -26,21 +33,24 @@ const openingHoursPages = () => import('./routes/backoffice/opening-hours-pages'
  * with the id (each page reads it with `useParams().ref`). `/vendor:{id}` is the customer's, in
  * router.tsx.
  */
-const PREFIXED: Partial<Record<PageName, LazyExoticComponent<ComponentType>>> = {
-  'stock-order-edit': lazy(async () => ({ default: (await stockOrderingPages()).StockOrderEditPage })),
-  'operator-stock-order-edit': lazy(async () => ({
-    default: (await stockOrderingPages()).OperatorStockOrderEditPage,
-  })),
-  'stock-admin-order-edit': lazy(async () => ({
-    default: (await stockAdminPages()).StockAdminOrderEditPage,
-  })),
+const PREFIXED: Partial<Record<PageName, ComponentType & Preloadable>> = {
+  'stock-order-edit': lazyComponent(async () => (await stockOrderingPages()).StockOrderEditPage),
+  'operator-stock-order-edit': lazyComponent(
+    async () => (await stockOrderingPages()).OperatorStockOrderEditPage,
+  ),
+  'stock-admin-order-edit': lazyComponent(async () => (await stockAdminPages()).StockAdminOrderEditPage),
+};
+
+const prefixedPageOf = (segment: string | undefined) => {
+  const parsed = parsePrefixedSegment(segment);
+  return parsed ? PREFIXED[parsed.page] : undefined;
 };
 
 function PrefixedPage() {
-  const parsed = parsePrefixedSegment(useParams().ref);
-  const Page = parsed ? PREFIXED[parsed.page] : undefined;
+  const Page = prefixedPageOf(useParams().ref);
   return Page ? <Page /> : <NotFoundPage />;
 }
+PrefixedPage.preload = async () => prefixedPageOf(window.location.pathname.slice(1))?.preload();
 
 /** The staff, stock and back-office areas: one lazily loaded chunk per area, this table loaded with the first. */
 const STAFF_ROUTES: AppRoute[] = [
@@ -86,6 +96,11 @@ const STAFF_ROUTES: AppRoute[] = [
   { path: '/:ref', content: <PrefixedPage /> },
   { path: '*', content: <NotFoundPage /> },
 ];
+
+/** Loads the code of the staff page at this path, with the table (router.tsx). */
+export function preloadStaffPage(pathname: string): Promise<void> {
+  return preloadRoute(STAFF_ROUTES, pathname);
+}
 
 /** Every address the customer site and the landing site do not take (router.tsx). */
 export function StaffRoutes() {

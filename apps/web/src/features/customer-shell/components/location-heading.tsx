@@ -12,11 +12,13 @@ export function LocationHeading() {
 
   if (locations.isPending) {
     return (
-      <Stack gap="xs" role="status">
+      // The lines of the heading below, each as tall as its text, so nothing under it moves when the
+      // location arrives (Lighthouse's layout shift).
+      <Stack gap={4} role="status">
         <VisuallyHidden>Loading the pickup location</VisuallyHidden>
-        <Skeleton h={14} w={120} />
-        <Skeleton h={36} w={320} />
-        <Skeleton h={18} w={260} />
+        <Skeleton h="calc(var(--mantine-font-size-sm) * var(--mantine-line-height-sm))" w={120} />
+        <Skeleton h="calc(var(--mantine-h1-font-size) * var(--mantine-h1-line-height))" w={320} />
+        <Skeleton h="calc(var(--mantine-font-size-lg) * var(--mantine-line-height-lg))" w={260} />
       </Stack>
     );
   }
