@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -18,6 +18,7 @@ import {
   type PaymentStatus,
   type ProviderPayment,
   squarePayments,
+  type TestPaymentLedger,
 } from './payments.js';
 import { localSmsSender, type SmsSender, twilioSmsSender } from './sms.js';
 
@@ -31,27 +32,47 @@ export interface Adapters {
   facebook: FacebookVerifier;
 }
 
-/** A test payment as our ledger holds it (the local provider's memory of another process's payment). */
-function ledgerPayment(db: Db) {
-  return async (paymentId: string): Promise<ProviderPayment | null> => {
-    const [row] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, 'test'), eq(payments.providerPaymentId, paymentId)))
-      .limit(1);
-    if (!row) return null;
-    return {
-      id: paymentId,
-      status: row.status as PaymentStatus,
-      amountCents: row.totalCents,
-      appFeeCents: row.appFeeCents,
-      refundedCents: row.refundedCents,
-      receiptNumber: row.receiptNumber,
-      sourceType: row.sourceType ?? 'CARD',
-      referenceId: row.referenceId,
-      locationId: row.providerLocationId,
-      createdAt: row.createdAt.toISOString(),
-    };
+/**
+ * Test payments as our ledger holds them: the local provider's memory of the payments another
+ * process took (another instance, or this one before a restart).
+ */
+function ledgerPayments(db: Db): TestPaymentLedger {
+  const present = (row: typeof payments.$inferSelect): ProviderPayment => ({
+    id: row.providerPaymentId!,
+    status: row.status as PaymentStatus,
+    amountCents: row.totalCents,
+    appFeeCents: row.appFeeCents,
+    refundedCents: row.refundedCents,
+    receiptNumber: row.receiptNumber,
+    sourceType: row.sourceType ?? 'CARD',
+    referenceId: row.referenceId,
+    locationId: row.providerLocationId,
+    createdAt: row.createdAt.toISOString(),
+  });
+  const test = and(eq(payments.provider, 'test'), isNotNull(payments.providerPaymentId));
+  return {
+    async find(paymentId) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(test, eq(payments.providerPaymentId, paymentId)))
+        .limit(1);
+      return row ? present(row) : null;
+    },
+    async list({ begin, end, locationId }) {
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            test,
+            gte(payments.createdAt, begin),
+            lt(payments.createdAt, end),
+            locationId === null ? undefined : eq(payments.providerLocationId, locationId),
+          ),
+        );
+      return rows.map(present);
+    },
   };
 }
 
@@ -71,7 +92,7 @@ export function createAdapters(config: Config, log: FastifyBaseLogger, db?: Db):
     payments:
       config.payments.provider === 'square'
         ? squarePayments(config.payments.square)
-        : localPayments(db ? ledgerPayment(db) : undefined),
+        : localPayments(db ? ledgerPayments(db) : undefined),
     images: createImageStore(config),
     cardTerminals:
       config.cardTerminals.kind === 'square'

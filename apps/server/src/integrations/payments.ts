@@ -283,14 +283,19 @@ const DECLINES: Record<string, string> = {
  * The local test provider (PAYMENTS_PROVIDER=test, the demo's default): Square's behaviour for its
  * sandbox tokens, in memory, without any network. It deduplicates on the idempotency key as Square
  * does, refusing a key reused for another amount (IDEMPOTENCY_KEY_REUSED). It takes no money, and
- * remembers per process: with several instances, reconciliation sees only its own instance's.
- * `recall` finds a payment this process does not remember (taken by another instance, or before a
- * restart) in our own ledger, so any instance can complete, cancel or refund it: no money moves,
- * so the ledger is the whole truth of a test payment.
+ * remembers per process. `ledger` finds the payments this process does not remember (taken by
+ * another instance, or before a restart) in our own ledger, so any instance lists them for
+ * reconciliation and can complete, cancel or refund them: no money moves, so the ledger is the whole
+ * truth of a test payment. (A payment no order claims lives only in the memory of the process that
+ * took it, which settles it.)
  */
-export function localPayments(
-  recall: (paymentId: string) => Promise<ProviderPayment | null> = async () => null,
-): PaymentProvider {
+export interface TestPaymentLedger {
+  find(paymentId: string): Promise<ProviderPayment | null>;
+  /** The ledger's test payments created in [begin, end), at a provider location (null: every one). */
+  list(range: { begin: Date; end: Date; locationId: string | null }): Promise<ProviderPayment[]>;
+}
+
+export function localPayments(ledger?: TestPaymentLedger): PaymentProvider {
   const byId = new Map<string, ProviderPayment>();
   const byKey = new Map<string, { amountCents: number; sourceId: string; outcome: AuthorizeOutcome }>();
   const refundsByKey = new Map<string, ProviderRefund>();
@@ -299,7 +304,7 @@ export function localPayments(
   const known = async (id: string) => {
     const remembered = byId.get(id);
     if (remembered) return remembered;
-    const recalled = await recall(id);
+    const recalled = (await ledger?.find(id)) ?? null;
     if (recalled) byId.set(id, recalled);
     return recalled;
   };
@@ -378,10 +383,15 @@ export function localPayments(
       return p ? { ...p } : null;
     },
     async listPayments({ begin, end, locationId }) {
-      return [...byId.values()]
+      const remembered = [...byId.values()]
         .filter((p) => p.createdAt >= begin.toISOString() && p.createdAt < end.toISOString())
-        .filter((p) => locationId === null || p.locationId === locationId)
-        .map((p) => ({ ...p }));
+        .filter((p) => locationId === null || p.locationId === locationId);
+      // Square lists every payment of the seller, whichever process took it: the ledger's test
+      // payments stand in for those this process does not remember (its own memory is fresher).
+      const recalled = ((await ledger?.list({ begin, end, locationId })) ?? []).filter(
+        (p) => !byId.has(p.id),
+      );
+      return [...remembered, ...recalled].map((p) => ({ ...p }));
     },
     async refund({ paymentId, amountCents, idempotencyKey }) {
       const earlier = refundsByKey.get(idempotencyKey);

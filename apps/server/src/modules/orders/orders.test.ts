@@ -361,6 +361,29 @@ describe('placing an order', () => {
     }
   });
 
+  it('completes through another instance the payment of an order the first left authorised (test provider: listed from the ledger)', async () => {
+    const { order } = (await place({ checkout: cart(), payment: GOOD_CARD })).json();
+    // As a process killed between the order's write and the payment's completion leaves it.
+    await t.database.db.update(payments).set({ status: 'APPROVED' }).where(eq(payments.orderId, order.id));
+    t.clock.advance(1_000);
+    // Its own adapters: this instance's test provider never saw the payment, as after a restart.
+    const other = await secondInstance(t);
+    try {
+      const admin = await tokenFor(t.database.db, 'super_admin');
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/v1/payments/reconciliation/',
+        headers: { authorization: `Token ${admin.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().run).toMatchObject({ completed: 1, error: null });
+      const [row] = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+      expect(row?.status).toBe('COMPLETED');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('cancels and refunds through another instance an order paid through the first (test provider, its own memory)', async () => {
     const { order } = (await place({ checkout: cart(), payment: GOOD_CARD })).json();
     // Its own adapters: the local test provider of this instance never saw the payment.
