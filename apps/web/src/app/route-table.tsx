@@ -22,7 +22,9 @@ export interface Preloadable {
  * A component whose code loads on its first render, suspending until then, or earlier with
  * `preload()`; once loaded it renders at once. The app preloads the first page before its first
  * render (main.tsx): a page that suspended in nested steps (layout, then page) would be revealed
- * only after React's 300 ms Suspense throttle.
+ * only after React's 300 ms Suspense throttle. A failed load is kept, as `React.lazy` keeps it: a
+ * new promise on each render would retry for ever instead of showing the error page, which asks for
+ * a reload.
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;

@@ -9,13 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import {
-  Redirect,
-  Router,
-  useLocation as useWouterLocation,
-  useSearchParams as useWouterSearchParams,
-  Link as WouterLink,
-} from 'wouter';
+import { Redirect, Router, useLocation as useWouterLocation, Link as WouterLink } from 'wouter';
 import { navigate as historyNavigate } from 'wouter/use-browser-location';
 
 /**
@@ -118,12 +112,8 @@ export function useNavigate(): Navigate {
   return useWouterLocation()[1] as Navigate;
 }
 
-/** The address's query as URLSearchParams, and a setter that navigates to the same path with new ones. */
-export function useSearchParams() {
-  return useWouterSearchParams();
-}
-
-export { useParams } from 'wouter';
+// `useSearchParams()`: the address's query, and a setter that navigates to the same path with new ones.
+export { useParams, useSearchParams } from 'wouter';
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> &
   NavigateOptions & {

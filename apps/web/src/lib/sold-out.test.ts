@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saleState } from './sold-out';
+import { backAt, saleState } from './sold-out';
 
 const zone = 'Australia/Sydney';
 // Wednesday 2026-12-02 in Sydney (UTC+11).
@@ -28,5 +28,12 @@ describe('saleState', () => {
     expect(saleState('2026-12-03T00:00:00Z', 'America/Los_Angeles', new Date('2026-12-02T20:00:00Z'))).toBe(
       'Sold out · back 4:00 PM',
     );
+  });
+});
+
+describe('backAt', () => {
+  it('gives the time alone, for "sold out until …" (the kitchen panel\'s notice)', () => {
+    expect(backAt('2026-12-02T17:30:00+11:00', zone, now)).toBe('5:30 PM');
+    expect(backAt('2026-12-03T11:00:00+11:00', zone, now)).toBe('Thu 11:00 AM');
   });
 });

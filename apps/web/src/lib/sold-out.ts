@@ -7,5 +7,10 @@ import { formatPickupTime, onSaleAt } from '@kitchaco/domain';
  */
 export function saleState(soldOutUntil: string | null, timeZone: string, now: Date): string {
   if (onSaleAt(soldOutUntil, now) || !soldOutUntil) return 'On sale';
-  return `Sold out · back ${formatPickupTime(new Date(soldOutUntil), timeZone, now)}`;
+  return `Sold out · back ${backAt(soldOutUntil, timeZone, now)}`;
+}
+
+/** When a sold-out meal is back, on the location's clock: "Thu 11:00 AM", or "11:00 AM" later today. */
+export function backAt(soldOutUntil: string, timeZone: string, now: Date): string {
+  return formatPickupTime(new Date(soldOutUntil), timeZone, now);
 }

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { QueryError } from '../../../components/query-state';
-import { saleState } from '../../../lib/sold-out';
+import { backAt, saleState } from '../../../lib/sold-out';
 import { useKitchenAvailability, useSetMealSoldOut } from '../api/kitchen-availability';
 import { localInputValue, searchMeals } from '../lib/availability';
 import classes from './kitchen.module.css';
@@ -98,7 +98,7 @@ function MealRow({ meal, brand, timeZone, onChange }: MealRowProps) {
               onChange(
                 meal,
                 chosen.toISOString(),
-                `${meal.meal_name} is sold out until ${saleState(chosen.toISOString(), timeZone, now).replace('Sold out · back ', '')}.`,
+                `${meal.meal_name} is sold out until ${backAt(chosen.toISOString(), timeZone, now)}.`,
               );
               setChoosing(false);
               setUntil('');
