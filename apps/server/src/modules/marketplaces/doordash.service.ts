@@ -12,6 +12,7 @@ import { PermanentInboxError } from './inbox.errors.js';
 import type { InboxRow } from './inbox.queries.js';
 import type { ReceivedEvent, RetryableError } from './inbox.service.js';
 import {
+  eventOwner,
   moveWebhookOrderStatus,
   placeWebhookOrder,
   storeWebhookOrder,
@@ -127,7 +128,9 @@ export async function processDoordashEvent(app: AppContext, row: InboxRow): Prom
   }
   const { webhook } = read;
   if (webhook.kind === 'status') {
-    const moved = await moveWebhookOrderStatus(app, 'doordash', webhook.externalId, webhook.status);
+    const owner = await eventOwner(app, 'doordash', webhook.storeId, webhook.clientOrderId);
+    const moved = await moveWebhookOrderStatus(app, 'doordash', webhook.externalId, webhook.status, owner);
+    if (moved?.refused) throw new PermanentInboxError(`not canceled: ${moved.refused}`);
     if (!moved) {
       const reason = `the canceled DoorDash order ${webhook.externalId} is not in the ledger`;
       if (row.attempts >= DOORDASH_CANCEL_ATTEMPTS) {

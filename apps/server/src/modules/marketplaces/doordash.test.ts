@@ -365,6 +365,54 @@ describe('the Order Canceled webhook', () => {
   });
 });
 
+describe("a cancellation naming another store's order", () => {
+  async function placed() {
+    const order = anOrder();
+    await send(notification('doordash', order));
+    await processInbox(ctx());
+    const { order: row } = await stored(order.externalId);
+    expect(row!.status).toBe('Received');
+    return { order, id: row!.id };
+  }
+
+  async function failsWith(externalId: string, reason: string) {
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 0, failed: 1 });
+    const rows = await inboxRows(externalId);
+    expect(rows.at(-1)).toMatchObject({ status: 'failed', lastError: reason });
+    const { order, events } = await stored(externalId);
+    expect(order!.status).toBe('Received');
+    expect(events.map((e) => e.toStatus)).toEqual(['Received']);
+  }
+
+  it('is refused when the store is mapped to another location, and the order stands', async () => {
+    await mappedStore(t.database.db, 'doordash', 'other-store-9', 'Other Bar', [
+      { name: 'Taco', price: '9.00' },
+    ]);
+    const { order, id } = await placed();
+    await send(notification('doordash', { ...order, storeId: 'other-store-9', state: 'canceled' }));
+    await failsWith(
+      order.externalId,
+      `not canceled: the event names store other-store-9, mapped to another location than order #${id}'s`,
+    );
+  });
+
+  it('is refused when it names another of our orders, or a store that is not mapped', async () => {
+    const { order, id } = await placed();
+    await send(notification('doordash', { ...order, state: 'canceled', clientOrderId: String(id + 1000) }));
+    await failsWith(
+      order.externalId,
+      `not canceled: the event names store ${STORE_ID} and our order ${id + 1000}, but this platform order is our order #${id}`,
+    );
+
+    const second = await placed();
+    await send(notification('doordash', { ...second.order, storeId: 'nobody-knows', state: 'canceled' }));
+    await failsWith(
+      second.order.externalId,
+      'not canceled: the event names store nobody-knows, which is not mapped here',
+    );
+  });
+});
+
 describe('settings', () => {
   it('answers 503 naming the settings in production without DoorDash configured', async () => {
     const prod = await createTestApp({

@@ -5,7 +5,7 @@ import {
   locations,
   marketplaceStores,
   meals,
-  type orderLines,
+  orderLines as orderLinesTable,
   orderStatusEvents,
   orders,
   vendors,
@@ -17,7 +17,7 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
-export type LineRow = Omit<typeof orderLines.$inferInsert, 'orderId'>;
+export type LineRow = Omit<typeof orderLinesTable.$inferInsert, 'orderId'>;
 
 const storeColumns = {
   id: marketplaceStores.id,
@@ -147,12 +147,22 @@ export async function existingExternalIds(
 /** The stored order of a platform order id, locked until the transaction ends. */
 export async function lockOrderByExternalId(db: DbOrTx, channel: MarketplaceChannel, externalId: string) {
   const [row] = await db
-    .select({ id: orders.id, status: orders.status })
+    .select({ id: orders.id, status: orders.status, locationId: orders.locationId })
     .from(orders)
     .where(and(eq(orders.channel, channel), eq(orders.externalId, externalId)))
     .for('update')
     .limit(1);
   return row ?? null;
+}
+
+/** Whether any line of an order is of a brand (the brand a platform's store is mapped to). */
+export async function orderHasBrand(db: DbOrTx, orderId: number, vendorId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderLinesTable.id })
+    .from(orderLinesTable)
+    .where(and(eq(orderLinesTable.orderId, orderId), eq(orderLinesTable.vendorId, vendorId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function setOrderStatus(db: DbOrTx, id: number, status: OrderRow['status'], at: Date) {

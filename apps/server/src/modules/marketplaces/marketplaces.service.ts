@@ -23,6 +23,7 @@ import {
 } from '@kitchaco/domain';
 import type { Config, SignedChannel } from '../../config.js';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import {
   conflict,
   invalid,
@@ -36,6 +37,7 @@ import { signatureMatches } from '../../integrations/marketplace-signatures.js';
 import { changedFields, recordAudit } from '../audit/audit.record.js';
 import { createTicketsForOrder } from '../kitchen/kitchen-notices.js';
 import { recordLedgerOrders } from '../orders/orders.service.js';
+import { PermanentInboxError } from './inbox.errors.js';
 import { presentImportedOrder, presentLocations, presentStore } from './marketplaces.presenter.js';
 import * as q from './marketplaces.queries.js';
 
@@ -167,16 +169,36 @@ export const unmappedStoreMessage = unknownStoreMessage;
  * Moves a stored platform order's status forward (statusMovesForward), with a status event; null
  * when the order is not in the ledger.
  */
+/**
+ * Who a platform's status event says the order belongs to: the store it names (mapped to a
+ * location and maybe a brand) and, when the platform sent it, our order id. An event naming
+ * another store's order is refused, never applied (issue 42: a cancel of another store's order).
+ */
+export interface EventOwner {
+  store: string;
+  locationId: number;
+  vendorId: number | null;
+  clientOrderId: string | null;
+}
+
+/**
+ * Moves a stored marketplace order to a platform's status (only forward), in one transaction with
+ * the order locked; null when the order is not stored. With `owner`, the order must be that
+ * store's: otherwise nothing changes and `refused` says why.
+ */
 export async function moveWebhookOrderStatus(
   app: AppContext,
   channel: MarketplaceChannel,
   externalId: string,
   status: MarketplaceOrder['status'],
-): Promise<{ orderId: number; status: MarketplaceOrder['status']; moved: boolean } | null> {
+  owner?: EventOwner,
+): Promise<{ orderId: number; status: MarketplaceOrder['status']; moved: boolean; refused?: string } | null> {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     const stored = await q.lockOrderByExternalId(tx, channel, externalId);
     if (!stored) return null;
+    const refused = owner ? await notOwnedBy(tx, stored, owner) : null;
+    if (refused) return { orderId: stored.id, status: stored.status, moved: false, refused };
     if (!statusMovesForward(stored.status, status)) {
       return { orderId: stored.id, status: stored.status, moved: false };
     }
@@ -189,6 +211,42 @@ export async function moveWebhookOrderStatus(
     });
     return { orderId: stored.id, status, moved: true };
   });
+}
+
+/**
+ * The owner a status event names, from the platform's store id: a store we have not mapped owns
+ * none of our orders, so its event is refused (PermanentInboxError, with the reason).
+ */
+export async function eventOwner(
+  app: AppContext,
+  channel: MarketplaceChannel,
+  storeId: string,
+  clientOrderId: string | null,
+): Promise<EventOwner> {
+  const store = await q.findStore(app.db, channel, storeId);
+  if (!store) {
+    throw new PermanentInboxError(`not canceled: the event names store ${storeId}, which is not mapped here`);
+  }
+  return { store: storeId, locationId: store.locationId, vendorId: store.vendorId, clientOrderId };
+}
+
+/** Why a stored order is not the one a store's event names, or null when it is. */
+async function notOwnedBy(
+  tx: DbOrTx,
+  stored: { id: number; locationId: number },
+  owner: EventOwner,
+): Promise<string | null> {
+  const theirs = `the event names store ${owner.store}`;
+  if (owner.clientOrderId !== null && owner.clientOrderId !== String(stored.id)) {
+    return `${theirs} and our order ${owner.clientOrderId}, but this platform order is our order #${stored.id}`;
+  }
+  if (stored.locationId !== owner.locationId) {
+    return `${theirs}, mapped to another location than order #${stored.id}'s`;
+  }
+  if (owner.vendorId !== null && !(await q.orderHasBrand(tx, stored.id, owner.vendorId))) {
+    return `${theirs}, mapped to a brand none of order #${stored.id}'s items is of`;
+  }
+  return null;
 }
 
 /** Stores a placed order once (see receiveWebhookOrder); a stored one only moves forward. */

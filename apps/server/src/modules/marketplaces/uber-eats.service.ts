@@ -10,6 +10,7 @@ import { UberEatsApi, UberEatsError } from '../../integrations/uber-eats.js';
 import { PermanentInboxError } from './inbox.errors.js';
 import type { InboxRow } from './inbox.queries.js';
 import {
+  eventOwner,
   moveWebhookOrderStatus,
   placeWebhookOrder,
   storeWebhookOrder,
@@ -64,7 +65,12 @@ export async function processUberEatsEvent(app: AppContext, row: InboxRow): Prom
       return placeUberOrder(app, orderId, event.resource_href);
     case UBER_EATS_ORDER_EVENTS.cancel: {
       if (!orderId) throw new PermanentInboxError('meta.resource_id: the order id is missing');
-      const moved = await moveWebhookOrderStatus(app, 'uber_eats', orderId, 'Canceled');
+      // meta.user_id is the store the event is about (Uber's webhook page: "user_id: the store's UUID").
+      const owner = event.meta.user_id
+        ? await eventOwner(app, 'uber_eats', event.meta.user_id, null)
+        : undefined;
+      const moved = await moveWebhookOrderStatus(app, 'uber_eats', orderId, 'Canceled', owner);
+      if (moved?.refused) throw new PermanentInboxError(`not canceled: ${moved.refused}`);
       if (!moved) return 'ignored: the canceled order is not in the ledger';
       return moved.moved
         ? `order #${moved.orderId} Canceled`

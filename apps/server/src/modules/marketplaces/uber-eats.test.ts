@@ -498,6 +498,21 @@ describe('cancel and later states', () => {
     expect((await stored(id)).order!.status).toBe('Canceled');
   });
 
+  it("refuses an orders.cancel whose store is not the order's, and the order stands", async () => {
+    const { id, event } = newOrder();
+    await deliver(t.app, event);
+    await processInbox(ctx());
+    const cancel = uber.event('orders.cancel', id, 'a-store-we-never-mapped');
+    expect((await deliver(t.app, cancel)).statusCode).toBe(200);
+    await processInbox(ctx());
+    const [row] = await inboxRows(cancel.event_id as string);
+    expect(row).toMatchObject({
+      status: 'failed',
+      lastError: 'not canceled: the event names store a-store-we-never-mapped, which is not mapped here',
+    });
+    expect((await stored(id)).order!.status).not.toBe('Canceled');
+  });
+
   it('a cancel of an order never stored is recorded as ignored', async () => {
     const cancel = uber.event('orders.cancel', 'never-stored-order', SAMPLE_STORE_ID);
     await deliver(t.app, cancel);
