@@ -16,6 +16,7 @@ import {
   unauthorized,
 } from './errors.js';
 import { findUnsafeText } from './input-guard.js';
+import { LargeBodyGate } from './large-bodies.js';
 import {
   type CallDef,
   type EventStream,
@@ -380,6 +381,7 @@ function registerEndpoint(
   auth: Authenticator,
   endpoint: string,
   calls: CallDef[],
+  largeBodies: LargeBodyGate,
 ): void {
   const byType = new Map(calls.map((c) => [c.queryType, c]));
   const bodyLimit = Math.max(DEFAULT_BODY_LIMIT, ...calls.map((c) => c.bodyLimit ?? 0));
@@ -397,33 +399,43 @@ function registerEndpoint(
     scope.post(endpoint, { bodyLimit }, async (request, reply) => {
       // JSON sent as text/plain (pages avoiding a CORS preflight do) is read as JSON too.
       const bytes = typeof request.body === 'string' ? Buffer.from(request.body) : rawBytes(request.body);
-      let admitted: Awaited<ReturnType<typeof admitLargeBody>> | null = null;
       if (bytes.length > DEFAULT_BODY_LIMIT) {
-        admitted = await admitLargeBody(app, auth, request, bytes.toString('utf8'), byType);
+        const admitted = await admitLargeBody(app, auth, request, bytes.toString('utf8'), byType);
+        // One large body worked on at a time (http/large-bodies.ts): parsed, read and answered.
+        return largeBodies.run(() => handle(request, reply, bytes, admitted));
       }
-      const body = bytes.length ? asObject(parseJson(bytes)) : {};
-      if (admitted) {
-        for (const [name, value] of Object.entries(admitted.scanned)) {
-          if (value !== undefined && body[name] !== value) throw invalid(`${name} could not be read`, name);
-        }
-      }
-      refuseUnsafeText(body);
-      const queryType = body.query_type;
-      if (typeof queryType !== 'string' || queryType === '')
-        throw invalid('query_type is required', 'query_type');
-      const def = byType.get(queryType);
-      if (!def) throw invalid(`query_type '${queryType.slice(0, 60)}' is not known here`, 'query_type');
-      const { actor, token } = admitted ?? (await establishActor(app, auth, request, def.access, body));
-      checkAccess(app, def.access, actor, isAppView(def.access, body));
-      const input = parseWith(def.input as never, body);
-      const ctx = requestContext(app, request, actor, token);
-      const result = await audited(def, ctx, queryType, () => def.handler(ctx, input));
-      if (result instanceof StreamedJson) {
-        return reply.type('application/json; charset=utf-8').send(Readable.from(result.chunks()));
-      }
-      return reply.send(result);
+      return handle(request, reply, bytes, null);
     });
   });
+
+  async function handle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    bytes: Buffer,
+    admitted: Awaited<ReturnType<typeof admitLargeBody>> | null,
+  ) {
+    const body = bytes.length ? asObject(parseJson(bytes)) : {};
+    if (admitted) {
+      for (const [name, value] of Object.entries(admitted.scanned)) {
+        if (value !== undefined && body[name] !== value) throw invalid(`${name} could not be read`, name);
+      }
+    }
+    refuseUnsafeText(body);
+    const queryType = body.query_type;
+    if (typeof queryType !== 'string' || queryType === '')
+      throw invalid('query_type is required', 'query_type');
+    const def = byType.get(queryType);
+    if (!def) throw invalid(`query_type '${queryType.slice(0, 60)}' is not known here`, 'query_type');
+    const { actor, token } = admitted ?? (await establishActor(app, auth, request, def.access, body));
+    checkAccess(app, def.access, actor, isAppView(def.access, body));
+    const input = parseWith(def.input as never, body);
+    const ctx = requestContext(app, request, actor, token);
+    const result = await audited(def, ctx, queryType, () => def.handler(ctx, input));
+    if (result instanceof StreamedJson) {
+      return reply.type('application/json; charset=utf-8').send(Readable.from(result.chunks()));
+    }
+    return reply.send(result);
+  }
 }
 
 /** A route whose body may also arrive form-encoded, read into an object of strings. */
@@ -465,7 +477,9 @@ export function registerModules(
       endpoints.set(call.endpoint, list);
     }
   }
-  for (const [endpoint, calls] of endpoints) registerEndpoint(fastify, app, auth, endpoint, calls);
+  const largeBodies = new LargeBodyGate();
+  for (const [endpoint, calls] of endpoints)
+    registerEndpoint(fastify, app, auth, endpoint, calls, largeBodies);
 }
 
 export { AppError };

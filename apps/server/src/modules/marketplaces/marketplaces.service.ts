@@ -14,7 +14,6 @@ import {
   type MarketplaceStoresResponse,
   type MarketplaceWebhookResponse,
   mealMatcher,
-  readMarketplaceCsv,
   type SaveMarketplaceStoreRequest,
   statusMovesForward,
   sum,
@@ -33,6 +32,7 @@ import {
   unavailable,
   unprocessable,
 } from '../../http/errors.js';
+import { readMarketplaceFile } from '../../lib/off-thread.js';
 import { signatureMatches } from '../../integrations/marketplace-signatures.js';
 import { changedFields, recordAudit } from '../audit/audit.record.js';
 import { createTicketsForOrder } from '../kitchen/kitchen-notices.js';
@@ -308,8 +308,11 @@ interface ImportPlan {
 async function planImport(app: AppContext, input: MarketplaceImportRequest): Promise<ImportPlan> {
   const channel = input.platform;
   const stores = new Map((await q.listStores(app.db, channel)).map((s) => [s.storeId, s]));
-  const read = readMarketplaceCsv(channel, input.csv, {
-    timeZoneOf: (storeId) => stores.get(storeId)?.timeZone ?? DEFAULT_TIME_ZONE,
+  const read = await readMarketplaceFile({
+    channel,
+    text: input.csv,
+    timeZones: Object.fromEntries([...stores.values()].map((s) => [s.storeId, s.timeZone])),
+    defaultTimeZone: DEFAULT_TIME_ZONE,
   });
   const locationIds = [...new Set([...stores.values()].map((s) => s.locationId))];
   const match = mealMatcher(await q.mealsOfLocations(app.db, locationIds));
