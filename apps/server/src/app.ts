@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { Config } from './config.js';
 import { type AppContext, type Clock, systemClock } from './context.js';
 import type { Database } from './db/client.js';
+import { appliedSchemaVersion, knownSchemaVersion } from './db/schema-version.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { capConnectionsPerAddress } from './http/connections.js';
 import { AppError, toWire, unavailable } from './http/errors.js';
@@ -17,9 +18,12 @@ import { buildOpenApi } from './http/openapi.js';
 import { OneLinePerRequest, prettyStream } from './http/pretty-log.js';
 import { DEFAULT_BODY_LIMIT, registerModules } from './http/register.js';
 import { addSecurityHeaders } from './http/security-headers.js';
+import { closeConnectionsWhileDraining } from './http/shutdown.js';
 import { type Adapters, createAdapters } from './integrations/adapters.js';
 import { IMMUTABLE_CACHE } from './integrations/images.js';
+import { buildInfo } from './lib/build-info.js';
 import { CatalogCache } from './lib/catalog-cache.js';
+import { Lifecycle } from './lib/lifecycle.js';
 import { ListeningCache } from './lib/listening-cache.js';
 import { AUTH_CHANNEL, authenticator, SESSION_CACHE_MAX_AGE_MS } from './modules/auth/auth.service.js';
 import { modules } from './modules/index.js';
@@ -44,6 +48,7 @@ declare module 'fastify' {
 
 /** The longest /healthz takes to answer, database or not (a load balancer's check must not hang). */
 export const HEALTH_TIMEOUT_MS = 800;
+const HEALTH_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 
 /** Errors that mean the database is out of reach: answered fast with 503, not 500. */
 function isDatabaseUnavailable(error: unknown): boolean {
@@ -124,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       maxEntries: 100_000,
     }),
     log: app.log,
+    lifecycle: new Lifecycle(),
   };
   await context.orderEvents.start().catch((error: unknown) => {
     // Live status is best effort: the app still serves everything else without it.
@@ -151,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     square: config.payments.provider === 'square' ? config.payments.square.environment : null,
   });
   addFailureStyle(app);
+  closeConnectionsWhileDraining(app);
   if (config.http.corsOrigins.length > 0) {
     // Pages of these origins may call the API (an old web client hosted elsewhere). Tokens travel
     // in the Authorization header, never in cookies: no credentials mode.
@@ -211,6 +218,30 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.status(503).send({ status: 'unavailable', database: database.kind });
   });
 
+  // For machines (docs/operations.md, "Health checks"): /livez says the process is alive (no
+  // database asked, so a busy database never gets it restarted); /readyz says it should be sent
+  // traffic: not draining, the database answering, every migration of this build applied.
+  const identity = () => ({ ...buildInfo(), schema_version: knownSchemaVersion() });
+  app.get('/livez', async () => ({ status: 'ok', ...identity() }));
+  app.get('/readyz', async (_request, reply) => {
+    const about = { ...identity(), database: database.kind, event_streams: context.lifecycle.openStreams };
+    if (context.lifecycle.draining) return reply.status(503).send({ status: 'draining', ...about });
+    try {
+      if (database.reachable() && (await database.ping(HEALTH_TIMEOUT_MS))) {
+        const applied = await appliedSchemaVersion(database.db);
+        if (applied < about.schema_version) {
+          return reply
+            .status(503)
+            .send({ status: 'migrations pending', applied_schema_version: applied, ...about });
+        }
+        return { status: 'ready', applied_schema_version: applied, ...about };
+      }
+    } catch {
+      // answered below
+    }
+    return reply.status(503).send({ status: 'database unavailable', ...about });
+  });
+
   // Uploaded meal images: content-hashed names, so each can be cached for a year.
   app.get<{ Params: { name: string } }>('/images/:name', async (request, reply) => {
     const image = await context.adapters.images.get(request.params.name);
@@ -244,7 +275,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/healthz';
+    const isApi = request.url.startsWith('/api/') || HEALTH_PATHS.has(request.url);
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: the React router resolves the path.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

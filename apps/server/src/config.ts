@@ -61,6 +61,18 @@ const envSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   /** How often the pending rows of the sales rollups are folded in (reads fold first as well). */
   ROLLUP_FOLD_MS: z.coerce.number().int().min(10).default(1000),
+  /**
+   * A stop (SIGTERM) must end within this (ms), else the process is ended with exit code 1. The
+   * default fits Kubernetes' and systemd's 30 s before they kill.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).default(25_000),
+  /**
+   * On SIGTERM, how long (ms) the instance keeps answering, with /readyz at 503 and every answer
+   * saying `Connection: close`, before its server closes: long enough for the load balancer to see
+   * /readyz (its check interval). 0 closes at once (the default: most balancers stop sending on
+   * their own when the instance is taken out).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
   /** Load shedding: requests in progress or waiting beyond this get a fast 503 (0 = no limit). */
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   /**
@@ -236,6 +248,7 @@ export interface Config {
   };
   outbox: { pollMs: number; maxAttempts: number };
   rollupFoldMs: number;
+  shutdown: { graceMs: number; drainMs: number };
   sms:
     | { kind: 'local' }
     | { kind: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
@@ -572,6 +585,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     outbox: { pollMs: env.OUTBOX_POLL_MS, maxAttempts: env.OUTBOX_MAX_ATTEMPTS },
     rollupFoldMs: env.ROLLUP_FOLD_MS,
+    shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, drainMs: env.SHUTDOWN_DRAIN_MS },
     load: {
       maxInFlight: env.MAX_IN_FLIGHT,
       maxQueueMs: env.MAX_QUEUE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000),

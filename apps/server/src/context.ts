@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client.js';
 import type { Actor } from './http/actor.js';
 import type { Adapters } from './integrations/adapters.js';
 import type { CatalogCache } from './lib/catalog-cache.js';
+import type { Lifecycle } from './lib/lifecycle.js';
 import type { ListeningCache } from './lib/listening-cache.js';
 import type { OrderEventHub } from './modules/orders/order-events.js';
 
@@ -39,4 +40,6 @@ export interface AppContext {
   /** Live sessions by token hash, dropped on every change to sessions and accounts. */
   sessions: ListeningCache<CachedSession>;
   log: FastifyBaseLogger;
+  /** Draining on SIGTERM, and the open event streams to end then (lib/lifecycle.ts). */
+  lifecycle: Lifecycle;
 }

@@ -5,9 +5,12 @@ import { clockFrom, systemClock } from './context.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { openDatabase } from './db/open.js';
 import { startRollupFolder } from './db/rollups.js';
+import { assertSchemaKnown, knownSchemaVersion, SchemaTooNewError } from './db/schema-version.js';
 import { startDemoMarketplaces } from './demo/marketplaces.js';
 import { DEMO_PASSWORD, demoAccountsNote, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
+import { shutDown } from './http/shutdown.js';
 import { createImageStore } from './integrations/adapters.js';
+import { buildInfo } from './lib/build-info.js';
 import { assertPortFree, loadEnvFile } from './lib/env-file.js';
 import { disableAccountsWithPassword } from './modules/auth/auth.service.js';
 import { startDeviceCodePoller } from './modules/kiosks/kiosks.service.js';
@@ -22,6 +25,8 @@ async function main(): Promise<void> {
   if (envFile) process.stdout.write(`Settings from ${envFile} (the environment wins over it)\n`);
   await assertPortFree(config.host, config.port);
   const database = await openDatabase(config);
+  // An older release on a schema a newer one migrated would write what that one no longer reads.
+  await assertSchemaKnown(database.db);
   await database.migrate();
 
   if (config.env === 'production') {
@@ -84,19 +89,25 @@ async function main(): Promise<void> {
   const reconciliation = startReconciliation(app.appContext);
   const deviceCodes = startDeviceCodePoller(app.appContext);
   const inbox = startInboxWorker(app.appContext);
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  closeWithGrace({ delay: config.shutdown.graceMs }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
-    housekeeping.stop();
-    await Promise.all([reconciliation.stop(), deviceCodes.stop(), inbox.stop()]);
-    await marketplaces.stop();
-    await worker.stop();
-    await folder.stop();
-    await database.close();
+    await shutDown(app, {
+      drainMs: err ? 0 : config.shutdown.drainMs,
+      async after() {
+        housekeeping.stop();
+        await Promise.all([reconciliation.stop(), deviceCodes.stop(), inbox.stop()]);
+        await marketplaces.stop();
+        await worker.stop();
+        await folder.stop();
+        await database.close();
+      },
+    });
+    app.log.info('stopped cleanly');
   });
 
   await app.listen({ host: config.host, port: config.port });
+  app.log.info({ ...buildInfo(), schema_version: knownSchemaVersion(), instance: process.pid }, 'started');
   const shown = ['0.0.0.0', '127.0.0.1', '::'].includes(config.host) ? 'localhost' : config.host;
   process.stdout.write(
     `Kitchaco is running at http://${shown}:${config.port}/ (${database.kind}${config.demo ? ', demo mode' : ''})\n`,
@@ -104,7 +115,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof SchemaTooNewError
+  ) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -204,7 +204,10 @@ function busy(reply: FastifyReply) {
  * database is up. Known by its route, never by what the client says.
  */
 const neverShed = (request: FastifyRequest) =>
-  request.url === '/healthz' || MARKETPLACE_WEBHOOK.test(request.routeOptions?.url ?? '');
+  request.url === '/healthz' ||
+  request.url === '/livez' ||
+  request.url === '/readyz' ||
+  MARKETPLACE_WEBHOOK.test(request.routeOptions?.url ?? '');
 const MARKETPLACE_WEBHOOK = /^\/api\/v1\/marketplaces\/[a-z-]+\/webhook\/$/;
 /**
  * A live event stream stays open by design: shed like any request, but not counted as work. Known

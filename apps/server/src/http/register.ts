@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { type AuditDecl, CHANGE_PASSWORD_FIRST } from '@kitchaco/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { RECONNECT_EVENT } from '../lib/lifecycle.js';
 import { StreamedJson } from '../lib/streamed-json.js';
 import { currentAuditScope, runAudited } from '../modules/audit/audit.context.js';
 import { type Access, type Actor, hasRole } from './actor.js';
@@ -14,6 +15,7 @@ import {
   tooLarge,
   tooManyRequests,
   unauthorized,
+  unavailable,
 } from './errors.js';
 import { findUnsafeText } from './input-guard.js';
 import { LargeBodyGate } from './large-bodies.js';
@@ -261,6 +263,7 @@ function registerRawBodyRoute(
 }
 
 const HEARTBEAT_MS = 15_000;
+const RESTARTING = 'This server is restarting. Please connect again.';
 
 /** Event streams open per account in each process (`EVENT_STREAMS_PER_CUSTOMER`). */
 const openStreams = new WeakMap<AppContext, Map<string, number>>();
@@ -285,6 +288,9 @@ async function openEventStream(
     counts = new Map();
     openStreams.set(ctx.app, counts);
   }
+  const lifecycle = ctx.app.lifecycle;
+  // A restarting instance takes no new stream: the client's retry reaches one that stays.
+  if (lifecycle.draining) throw unavailable(RESTARTING, 1);
   const owner = streamOwner(ctx.actor);
   const held = counts.get(owner) ?? 0;
   if (held >= ctx.app.config.http.eventStreamsPerCustomer) throw tooManyRequests(TOO_MANY_STREAMS, 5);
@@ -308,10 +314,15 @@ async function openEventStream(
   });
   reply.raw.write(': connected\n\n');
   const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
+  const untrack = lifecycle.trackStream(() => {
+    // The last event of a draining instance: the client connects again at once, elsewhere.
+    if (!closed) reply.raw.end(`event: ${RECONNECT_EVENT}\ndata: {"reason":"restart"}\n\n`);
+  });
   const close = () => {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    untrack();
     for (const fn of closers) fn();
   };
   request.raw.on('close', close);

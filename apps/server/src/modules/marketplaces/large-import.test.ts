@@ -12,7 +12,8 @@ import { createLocation, createMeal, createVendor } from '../../test/factories.j
 let t: TestApp;
 let admin: string;
 
-const HEADING = 'Store ID,Order ID,Order Date,Order Accept Time,Order Status,Sales (incl. GST),Marketplace Fee';
+const HEADING =
+  'Store ID,Order ID,Order Date,Order Accept Time,Order Status,Sales (incl. GST),Marketplace Fee';
 
 beforeAll(async () => {
   // Load shedding stays out of it: this test is about the event loop, not admission.
@@ -43,7 +44,8 @@ describe('a 4.9 MB Uber Eats export', () => {
   it('is previewed while other callers are answered, with every row read', async () => {
     const rows = [HEADING];
     // 74,000 rows of 66 bytes: 4.9 MB, as the file of the issue.
-    for (let i = 0; i < 74_000; i++) rows.push(`ue-res-burger,UE-BIG-${i},18/11/2026,12:30,Completed,37.00,11.10`);
+    for (let i = 0; i < 74_000; i++)
+      rows.push(`ue-res-burger,UE-BIG-${i},18/11/2026,12:30,Completed,37.00,11.10`);
     const csv = rows.join('\r\n');
     expect(csv.length).toBeGreaterThan(OFF_THREAD_MIN_BYTES);
 

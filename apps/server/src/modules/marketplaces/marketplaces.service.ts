@@ -32,8 +32,8 @@ import {
   unavailable,
   unprocessable,
 } from '../../http/errors.js';
-import { readMarketplaceFile } from '../../lib/off-thread.js';
 import { signatureMatches } from '../../integrations/marketplace-signatures.js';
+import { readMarketplaceFile } from '../../lib/off-thread.js';
 import { changedFields, recordAudit } from '../audit/audit.record.js';
 import { createTicketsForOrder } from '../kitchen/kitchen-notices.js';
 import { recordLedgerOrders } from '../orders/orders.service.js';

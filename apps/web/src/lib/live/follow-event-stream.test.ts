@@ -83,6 +83,23 @@ describe('followEventStream', () => {
     f.close();
   });
 
+  it("reconnects within half a second after a restarting server's last event, without counting a failure", async () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const f = follow([
+      () => stream('event: hello\ndata: 1\n\nevent: reconnect\ndata: {"reason":"restart"}\n\n'),
+      () => stream('event: hello\ndata: 2\n\n'),
+    ]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(f.fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(f.fetch).toHaveBeenCalledTimes(2);
+    // The restart's event is the stream's business, not the caller's; the caller reads anew.
+    expect(f.events).toEqual(['hello:1', 'hello:2']);
+    expect(f.connections).toEqual([false, true]);
+    f.close();
+  });
+
   it('stops on 401 and says the session ended', async () => {
     const f = follow([() => new Response('', { status: 401 })]);
     await vi.waitFor(() => expect(f.onUnauthorized).toHaveBeenCalledTimes(1));

@@ -4,6 +4,10 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
+/** The server's last event before it restarts (apps/server/src/lib/lifecycle.ts). */
+const RESTART_EVENT = 'reconnect';
+/** After a restart's last event, reconnect within this (ms), not after a failure's back-off. */
+const RESTART_RETRY_MS = 500;
 
 export interface FollowOptions {
   /** What the stream is, for the console ("The kitchen event stream"). */
@@ -35,6 +39,7 @@ export function followEventStream(options: FollowOptions): () => void {
   let retries = 0;
   let connected = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let restarting = false;
 
   const connect = async () => {
     const startedAt = Date.now();
@@ -54,13 +59,24 @@ export function followEventStream(options: FollowOptions): () => void {
       retries = 0;
       connected = true;
       options.onConnected?.({ reconnected, startedAt });
-      await readServerSentEvents(response.body, options.onEvent);
+      await readServerSentEvents(response.body, (event) => {
+        // The server is restarting (a deploy): its last event. Connect again at once, through the
+        // load balancer, to an instance that stays; the list is read again on connecting.
+        if (event.event === RESTART_EVENT) restarting = true;
+        else options.onEvent(event);
+      });
     } catch (error) {
       if (signal.aborted) return;
       console.info(`${name} failed; reconnecting`, error);
     }
     if (signal.aborted) return;
     onState('reconnecting');
+    if (restarting) {
+      restarting = false;
+      // Spread over half a second, so a restart's displays do not all arrive at once.
+      timer = setTimeout(connect, RESTART_RETRY_MS * Math.random());
+      return;
+    }
     const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** retries) * (0.75 + Math.random() / 2);
     retries += 1;
     timer = setTimeout(connect, delay);
