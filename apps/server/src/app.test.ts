@@ -155,7 +155,12 @@ describe('configuration', () => {
       }),
     ).toThrow(/DEMO/);
     expect(
-      loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), PAYMENTS_PROVIDER: 'test' }).demo,
+      loadConfig({
+        NODE_ENV: 'production',
+        ALLOW_EMBEDDED_DATABASE: 'true',
+        APP_SECRET: 'x'.repeat(40),
+        PAYMENTS_PROVIDER: 'test',
+      }).demo,
     ).toBe(false);
   });
 });

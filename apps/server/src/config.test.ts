@@ -50,6 +50,7 @@ describe('image storage settings', () => {
   it('wants an https public address in production (the pages load images over https only)', () => {
     const production = {
       NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://kitchaco@db.example:5432/kitchaco',
       APP_SECRET: 'x'.repeat(32),
       PAYMENTS_PROVIDER: 'square',
       ...SQUARE,
@@ -62,7 +63,11 @@ describe('image storage settings', () => {
 });
 
 describe('card payments', () => {
-  const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) };
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://kitchaco@db.example:5432/kitchaco',
+    APP_SECRET: 'x'.repeat(32),
+  };
 
   it('refuses to start in production without PAYMENTS_PROVIDER, naming it', () => {
     expect(() => loadConfig(production)).toThrow(/PAYMENTS_PROVIDER: required when NODE_ENV=production/);
@@ -131,10 +136,19 @@ describe('card payments', () => {
 describe('settings an attacker would like', () => {
   const production = {
     NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://kitchaco@db.example:5432/kitchaco',
     APP_SECRET: 'x'.repeat(32),
     PAYMENTS_PROVIDER: 'square',
     ...SQUARE,
   };
+
+  it('refuses production on the embedded database unless ALLOW_EMBEDDED_DATABASE says so, naming both', () => {
+    const { DATABASE_URL: _, ...embedded } = production;
+    expect(() => loadConfig(embedded)).toThrow(
+      /DATABASE_URL: required when NODE_ENV=production .*set ALLOW_EMBEDDED_DATABASE=true/,
+    );
+    expect(loadConfig({ ...embedded, ALLOW_EMBEDDED_DATABASE: 'true' }).database.kind).toBe('pglite');
+  });
 
   it('refuses the development secret and demo webhook secrets in production, naming each', () => {
     expect(() => loadConfig({ ...production, APP_SECRET: DEV_SECRET })).toThrow(

@@ -15,6 +15,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL server; when unset an embedded PGlite database lives in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
+  /** Production on the embedded PGlite database (one instance only): refused unless this is true. */
+  ALLOW_EMBEDDED_DATABASE: bool.default(false),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** PostgreSQL: a statement running longer is cancelled by the server (ms; 0 = no limit). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
@@ -541,6 +543,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     if (production && secret?.startsWith('demo-')) {
       problems.push(`${channel.toUpperCase()}_WEBHOOK_SECRET: a demo secret cannot be used in production`);
     }
+  }
+  if (production && !env.DATABASE_URL && !env.ALLOW_EMBEDDED_DATABASE) {
+    // The embedded database is one process's file: one instance, no pooler, backups by stopping it.
+    problems.push(
+      'DATABASE_URL: required when NODE_ENV=production (a PostgreSQL server); to run on the embedded database anyway (one instance only, data in DATA_DIR), set ALLOW_EMBEDDED_DATABASE=true',
+    );
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 

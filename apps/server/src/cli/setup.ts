@@ -252,7 +252,7 @@ async function main(argv: string[]): Promise<number> {
   if (config.demo) {
     process.stderr.write(
       'npm run setup is for a real database, and these settings run the demo.\n' +
-        'Set NODE_ENV=production (or DEMO=false) and DATABASE_URL (or DATA_DIR for the embedded database).\n',
+        'Set NODE_ENV=production (or DEMO=false) and DATABASE_URL (or, for the embedded database, DATA_DIR with ALLOW_EMBEDDED_DATABASE=true).\n',
     );
     return 2;
   }

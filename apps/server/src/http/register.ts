@@ -160,7 +160,25 @@ function requestContext(
   actor: Actor,
   token: string | null,
 ): RequestContext {
+  // The request's log lines, its completion line included, say who asked: role, id, location
+  // (docs/operations.md, "Logs"). Never a name, an email or a phone number.
+  bindLog(request, whoAsked(actor));
   return { app, actor, token, clientAddress: request.ip, log: request.log };
+}
+
+/** Adds fields to every later line of the request's log (pino's child bindings). */
+function bindLog(request: FastifyRequest, fields: Record<string, string | number | null>): void {
+  (request.log as { setBindings?: (bindings: Record<string, unknown>) => void }).setBindings?.(fields);
+}
+
+function whoAsked(actor: Actor): Record<string, string | number | null> {
+  if (actor.kind === 'customer') return { role: 'customer', actor_id: actor.customerId };
+  if (actor.kind === 'anonymous') return { role: 'anonymous' };
+  return {
+    role: [...actor.user.roles].sort().join(',') || 'staff',
+    actor_id: actor.user.id,
+    location_id: actor.user.locationId,
+  };
 }
 
 /** The body bytes a raw-body route's parser kept (none sent: empty). */
@@ -437,6 +455,7 @@ function registerEndpoint(
       throw invalid('query_type is required', 'query_type');
     const def = byType.get(queryType);
     if (!def) throw invalid(`query_type '${queryType.slice(0, 60)}' is not known here`, 'query_type');
+    bindLog(request, { query_type: queryType });
     const { actor, token } = admitted ?? (await establishActor(app, auth, request, def.access, body));
     checkAccess(app, def.access, actor, isAppView(def.access, body));
     const input = parseWith(def.input as never, body);

@@ -35,6 +35,8 @@ function testConfig(env: Record<string, string> = {}) {
     DEMO: 'true',
     LOG_LEVEL: 'silent',
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Tests of production settings run on the embedded database too.
+    ALLOW_EMBEDDED_DATABASE: 'true',
     ...env,
   });
 }

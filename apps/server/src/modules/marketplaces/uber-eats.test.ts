@@ -580,7 +580,12 @@ describe('load shedding', () => {
 });
 
 describe('settings', () => {
-  const production = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32), PAYMENTS_PROVIDER: 'test' };
+  const production = {
+    NODE_ENV: 'production',
+    ALLOW_EMBEDDED_DATABASE: 'true',
+    APP_SECRET: 'x'.repeat(32),
+    PAYMENTS_PROVIDER: 'test',
+  };
   const real = {
     UBER_EATS_CLIENT_ID: 'a-real-client-id',
     UBER_EATS_CLIENT_SECRET: 'a-real-client-secret-0123',

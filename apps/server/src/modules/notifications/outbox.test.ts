@@ -113,6 +113,7 @@ describe('outbox', () => {
     const production = await buildApp({
       config: loadConfig({
         NODE_ENV: 'production',
+        ALLOW_EMBEDDED_DATABASE: 'true',
         APP_SECRET: 'x'.repeat(40),
         PAYMENTS_PROVIDER: 'test',
         LOG_LEVEL: 'silent',
