@@ -22,6 +22,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** PostgreSQL: connecting, or waiting for a free pooled connection, fails after this (ms). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+  /** A start waits this long (ms) for PostgreSQL to answer, saying why each try failed, then gives up. */
+  DATABASE_START_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   DATA_DIR: z.string().default('./data'),
   /** Demo mode: seed demo data into an empty database and expose the dev outbox. Never in production. */
   DEMO: bool.optional(),
@@ -219,6 +221,8 @@ export interface Config {
         poolSize: number;
         statementTimeoutMs: number;
         connectTimeoutMs: number;
+        /** How long a start waits for the database to answer before giving up (ms). */
+        startTimeoutMs: number;
       };
   demo: boolean;
   secret: string;
@@ -571,6 +575,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
           poolSize: env.DATABASE_POOL_SIZE,
           statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
           connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+          startTimeoutMs: env.DATABASE_START_TIMEOUT_MS,
         }
       : { kind: 'pglite', dataDir: resolve(cwd, env.DATA_DIR) },
     demo: env.DEMO ?? !production,

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { clockFrom, systemClock } from './context.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
-import { openDatabase } from './db/open.js';
+import { DatabaseStartError, openDatabase, waitForDatabase } from './db/open.js';
 import { startRollupFolder } from './db/rollups.js';
 import { assertSchemaKnown, knownSchemaVersion, SchemaTooNewError } from './db/schema-version.js';
 import { startDemoMarketplaces } from './demo/marketplaces.js';
@@ -12,6 +12,7 @@ import { shutDown } from './http/shutdown.js';
 import { createImageStore } from './integrations/adapters.js';
 import { buildInfo } from './lib/build-info.js';
 import { assertPortFree, loadEnvFile } from './lib/env-file.js';
+import { type StartLog, startLog, startLogFormat } from './lib/start-log.js';
 import { disableAccountsWithPassword } from './modules/auth/auth.service.js';
 import { startDeviceCodePoller } from './modules/kiosks/kiosks.service.js';
 import { startLimitHousekeeping } from './modules/limits/limits.service.js';
@@ -22,9 +23,11 @@ import { startReconciliation } from './modules/payments/reconciliation.js';
 async function main(): Promise<void> {
   const envFile = loadEnvFile();
   const config = loadConfig();
-  if (envFile) process.stdout.write(`Settings from ${envFile} (the environment wins over it)\n`);
+  log = startLog(config.logFormat);
+  if (envFile) log.info(`Settings from ${envFile} (the environment wins over it)`);
   await assertPortFree(config.host, config.port);
   const database = await openDatabase(config);
+  await waitForDatabase(database, config, (message) => log.warn(message));
   // An older release on a schema a newer one migrated would write what that one no longer reads.
   await assertSchemaKnown(database.db);
   await database.migrate();
@@ -33,30 +36,25 @@ async function main(): Promise<void> {
     // A database that once ran as the demo keeps its published password: no account may keep it.
     const disabled = await disableAccountsWithPassword(database.db, DEMO_PASSWORD);
     if (disabled.length > 0) {
-      process.stderr.write(
-        `WARNING: ${disabled.length} staff account(s) still had the demo password and were disabled: ${disabled.join(', ')}.\n` +
-          '  Give each a new password with: npm run staff -- password <email>\n',
+      log.warn(
+        `${disabled.length} staff account(s) still had the demo password and were disabled: ${disabled.join(', ')}. Give each a new password with: npm run staff -- password <email>`,
+        { code: 'DEMO_PASSWORD_DISABLED', accounts: disabled },
       );
     }
   }
 
   if (config.payments.provider === 'test' && config.payments.warn) {
-    process.stderr.write(
-      [
-        '',
-        '!!! WARNING: PAYMENTS_PROVIDER=test in production: card payments go to the local test provider.',
-        '!!! No money is taken from any card; the checkout page says so to every customer.',
-        '!!! Set PAYMENTS_PROVIDER=square and the SQUARE_* settings (docs/payments.md) to take real payments.',
-        '',
-      ].join('\n'),
+    log.warn(
+      'PAYMENTS_PROVIDER=test in production: card payments go to the local test provider. No money is taken from any card; the checkout page says so to every customer. Set PAYMENTS_PROVIDER=square and the SQUARE_* settings (docs/payments.md) to take real payments.',
+      { code: 'PAYMENTS_TEST_PROVIDER' },
     );
   }
 
   const clock = config.demo && config.demoClock ? clockFrom(config.demoClock) : systemClock;
-  if (clock !== systemClock) process.stdout.write(`Demo clock: ${clock.now().toISOString()} (DEMO_CLOCK)\n`);
+  if (clock !== systemClock) log.info(`Demo clock: ${clock.now().toISOString()} (DEMO_CLOCK)`);
   if (config.demo && (await isDatabaseEmpty(database.db))) {
     const started = Date.now();
-    process.stdout.write(`Empty database: seeding demo data (scale ${config.demoScale}) ...\n`);
+    log.info(`Empty database: seeding demo data (scale ${config.demoScale}) ...`);
     const summary = await seedDemoData(database.db, {
       scale: config.demoScale,
       now: clock.now(),
@@ -71,16 +69,16 @@ async function main(): Promise<void> {
       '  customer phone +61400000000 (the SMS code appears at /dev/outbox)',
       '',
     ];
-    process.stdout.write(`${lines.join('\n')}\n`);
+    log.info(lines.join('\n'));
   } else if (config.demo) {
-    process.stdout.write(`${demoAccountsNote(config.database)}\n`);
+    log.info(demoAccountsNote(config.database));
   }
 
   // Built after the demo seed: the seed holds the event loop for seconds, and the load shedding's
   // event-loop measure would otherwise refuse the first requests as if the server were overloaded.
   // The demo's stand-ins of the marketplaces' APIs (demo credentials only; never in production).
   const marketplaces = await startDemoMarketplaces(config, database.db);
-  for (const note of marketplaces.notes) process.stdout.write(`${note}\n`);
+  for (const note of marketplaces.notes) log.info(note);
   const app = await buildApp({ config: marketplaces.config, database, clock });
 
   const worker = startOutboxWorker(app.appContext);
@@ -109,22 +107,21 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   app.log.info({ ...buildInfo(), schema_version: knownSchemaVersion(), instance: process.pid }, 'started');
   const shown = ['0.0.0.0', '127.0.0.1', '::'].includes(config.host) ? 'localhost' : config.host;
-  process.stdout.write(
-    `Kitchaco is running at http://${shown}:${config.port}/ (${database.kind}${config.demo ? ', demo mode' : ''})\n`,
+  log.info(
+    `Kitchaco is running at http://${shown}:${config.port}/ (${database.kind}${config.demo ? ', demo mode' : ''})`,
   );
 }
 
+/** Plain text at a terminal, JSON lines wherever logs are collected (lib/start-log.ts). */
+let log: StartLog = startLog(startLogFormat());
+
 main().catch((error: unknown) => {
-  if (
-    error instanceof ConfigError ||
-    error instanceof DataDirInUseError ||
-    error instanceof SchemaTooNewError
-  ) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-  }
+  // A start refused for a reason its message names (a setting, the data folder, the schema, the
+  // database's address) says just that; anything else comes with its stack.
+  const named = [ConfigError, DataDirInUseError, SchemaTooNewError, DatabaseStartError].some(
+    (kind) => error instanceof kind,
+  );
+  if (named) log.error(`Failed to start: ${(error as Error).message}`, undefined, { code: 'START_REFUSED' });
+  else log.error('Failed to start', error, { code: 'START_FAILED' });
   process.exit(1);
 });

@@ -24,3 +24,56 @@ export async function openDatabase(config: Config): Promise<Database> {
     throw error;
   }
 }
+
+/** The database did not answer at start within `DATABASE_START_TIMEOUT_MS`. */
+export class DatabaseStartError extends Error {}
+
+/** Where a database URL points, without its password: `db.example:5432/kitchaco`. */
+export function databaseHost(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'the address in DATABASE_URL';
+  }
+}
+
+/**
+ * Waits for PostgreSQL at start (it may still be starting, or a failover under way): asks every
+ * half second, then up to every 5 s, for `timeoutMs`, saying each time what failed; then gives up
+ * naming the host and the setting. The embedded database is there at once.
+ */
+export async function waitForDatabase(
+  database: Database,
+  config: Config,
+  onRetry: (message: string) => void,
+  sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  now = () => Date.now(),
+): Promise<void> {
+  if (config.database.kind !== 'postgres') return;
+  const where = `${databaseHost(config.database.url)} (DATABASE_URL)`;
+  const deadline = now() + config.database.startTimeoutMs;
+  let wait = 500;
+  for (;;) {
+    try {
+      await database.ping(2_000);
+      return;
+    } catch (error) {
+      const reason = describeFailure(error);
+      if (now() + wait > deadline) {
+        throw new DatabaseStartError(
+          `The database at ${where} did not answer within ${config.database.startTimeoutMs / 1000} s (DATABASE_START_TIMEOUT_MS): ${reason}. Check that PostgreSQL runs and that DATABASE_URL names it.`,
+        );
+      }
+      onRetry(`The database at ${where} does not answer yet (${reason}); asking again in ${wait / 1000} s`);
+      await sleep(wait);
+      wait = Math.min(wait * 2, 5_000);
+    }
+  }
+}
+
+function describeFailure(error: unknown): string {
+  const e = error as { code?: string; message?: string } | null;
+  const message = e?.message?.split('\n')[0] ?? String(error);
+  return e?.code && !message.includes(e.code) ? `${e.code}: ${message}` : message;
+}

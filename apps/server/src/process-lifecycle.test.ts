@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The real server process (built: apps/server/dist/main.js) as production runs it (issue 35): every
+ * line it prints is JSON, a start that cannot reach its database retries and then names the host
+ * and the setting, and SIGTERM ends it with exit code 0 after its close steps.
+ */
+const root = new URL('../../../', import.meta.url).pathname;
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function production(extra: Record<string, string>) {
+  const { DATABASE_URL: _, TEST_DATABASE_URL: __, LOG_FORMAT: ___, ...inherited } = process.env;
+  return {
+    ...inherited,
+    NODE_ENV: 'production',
+    APP_SECRET: 'p'.repeat(40),
+    PAYMENTS_PROVIDER: 'test',
+    HOST: '127.0.0.1',
+    ...extra,
+  };
+}
+
+function run(env: Record<string, string | undefined>) {
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => out };
+}
+
+/** Every line is a JSON object (what a log collector reads); answers them parsed. */
+function jsonLines(output: string): Record<string, unknown>[] {
+  const lines = output.split('\n').filter((l) => l.trim() !== '');
+  for (const line of lines) expect(() => JSON.parse(line), `not JSON: ${line}`).not.toThrow();
+  return lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+describe('the production process', () => {
+  it('retries a database that does not answer, then gives up naming its host and the setting, in JSON', async () => {
+    const closed = await freePort();
+    const server = run(
+      production({
+        PORT: String(await freePort()),
+        DATABASE_URL: `postgres://kitchaco:secret@127.0.0.1:${closed}/kitchaco`,
+        DATABASE_START_TIMEOUT_MS: '1500',
+      }),
+    );
+    expect(await server.exited).toBe(1);
+    const lines = jsonLines(server.output());
+    expect(lines.some((l) => String(l.msg).includes('does not answer yet') && l.level === 40)).toBe(true);
+    const last = lines.at(-1)!;
+    expect(last).toMatchObject({ level: 50, code: 'START_REFUSED' });
+    expect(String(last.msg)).toContain(
+      `The database at 127.0.0.1:${closed}/kitchaco (DATABASE_URL) did not answer within 1.5 s (DATABASE_START_TIMEOUT_MS)`,
+    );
+    // The password in DATABASE_URL is never printed.
+    expect(server.output()).not.toContain('secret');
+  }, 60_000);
+
+  it('starts, says what it runs, and stops with exit code 0 on SIGTERM, every line JSON', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kitchaco-process-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const server = run(
+      production({ PORT: String(port), DATA_DIR: dataDir, ALLOW_EMBEDDED_DATABASE: 'true' }),
+    );
+    const started = Date.now();
+    let ready: Response | null = null;
+    while (Date.now() - started < 90_000 && server.child.exitCode === null) {
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
+      if (ready?.ok) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(ready?.status, server.output()).toBe(200);
+    expect(await ready!.json()).toMatchObject({ status: 'ready', database: 'pglite' });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const lines = jsonLines(server.output());
+    expect(lines.find((l) => l.msg === 'started')).toMatchObject({
+      version: expect.any(String),
+      commit: expect.any(String),
+      schema_version: expect.any(Number),
+    });
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped cleanly']));
+  }, 120_000);
+});
