@@ -29,7 +29,7 @@ export function CarryIntoInvoice({ period, operatorId }: { period: FortnightPeri
           Carry into invoice
         </Button>
         <Text size="sm" c="dimmed">
-          The platforms' refunds and adjustments below, as lines of the operator's next open invoice.
+          The platforms' refunds and adjustments above, as lines of the operator's next open invoice.
         </Text>
       </Group>
       {carry.data && (
