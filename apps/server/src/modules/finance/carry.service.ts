@@ -157,11 +157,11 @@ export async function carryOrderStatus(
   });
 }
 
-const KIND_OF_REASON = (reason: string, refundId: number | null, mills: number): CarriedKind => {
+function kindOf(reason: string, refundId: number | null, mills: number): CarriedKind {
   if (reason.startsWith(q.CARRIED_PREFIX)) return mills < 0 ? 'cancellation' : 'reopening';
   if (refundId === null && reason.startsWith('Reversal')) return 'reversal';
   return mills < 0 || refundId !== null ? 'refund' : 'reversal';
-};
+}
 
 const KIND_LABEL: Record<CarriedKind, string> = {
   refund: 'Refund of order',
@@ -207,7 +207,7 @@ export async function carriedLinesOf(
     const reference = approvals.get(fortnightStartOf(orderDay));
     if (!reference) continue;
     const mills = toMills(r.amount);
-    const kind = KIND_OF_REASON(r.reason, r.refund_id, mills);
+    const kind = kindOf(r.reason, r.refund_id, mills);
     // One line per refund, per order's reversal, per carry (their rows are split per brand).
     const key = `${r.order_id}|${kind}|${r.refund_id ?? r.reason}`;
     const line = lines.get(key);

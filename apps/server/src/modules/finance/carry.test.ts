@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceApprovals, outbox, payments } from '../../db/schema/index.js';
+import { invoiceAdjustments, invoiceApprovals, outbox, payments } from '../../db/schema/index.js';
 import { createTestApp, secondInstance, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createExternalOperator, createLocation, createMeal, createVendor } from '../../test/factories.js';
@@ -429,4 +429,39 @@ describe('an approved fortnight stays closed when money moves after it', () => {
       }
     },
   );
+
+  it('reopening a carried order carries it back, and canceling it again carries once more', async () => {
+    // Tue 1 Dec: the open fortnight is now 30 Nov - 13 Dec (F3).
+    const status = (value: string) =>
+      call('/api/v1/admin-data/', { query_type: 'update_order_status', order_id: ids.c, status: value });
+    expect((await status('Finished')).status).toBe(200);
+    expect((await status('Finished')).status).toBe(200);
+    const F3 = { start_date: '30 Nov 2026', end_date: '13 Dec 2026' };
+    const dash = async () =>
+      cents(
+        (
+          await call('/api/v1/admin-data/', {
+            query_type: 'dashboard_data',
+            kitchaco_location: ids.loc,
+            ...F3,
+          })
+        ).body.total_sales,
+      );
+    expect(await dash()).toBe(4000);
+    expect((await invoice(F1)).body.live_differs).toBe(false);
+    expect((await status('Canceled')).status).toBe(200);
+    expect(await dash()).toBe(0);
+    const { body } = await invoice(F1);
+    expect(body.live_differs).toBe(false);
+    expect(cents(body.live.sales_data[0].in_store_cash_sales)).toBe(4000);
+    const carries = await t.database.db
+      .select({ key: invoiceAdjustments.uniqueKey, amount: invoiceAdjustments.amount })
+      .from(invoiceAdjustments)
+      .where(eq(invoiceAdjustments.orderId, ids.c!));
+    expect(carries).toEqual([
+      { key: `order:${ids.c}:cancellation:1`, amount: '-40.00' },
+      { key: `order:${ids.c}:reopening:2`, amount: '40.00' },
+      { key: `order:${ids.c}:cancellation:3`, amount: '-40.00' },
+    ]);
+  });
 });
