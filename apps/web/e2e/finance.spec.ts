@@ -223,8 +223,8 @@ test.describe('super admin', () => {
     const { invoice_number: note } = (await (await reapproved).json()) as { invoice_number: string };
     expect(note).toMatch(/^KC-\d{4}-\d{8}-A1$/);
     const original = note.replace(/-A1$/, '');
-    await expect(page.getByText(`Adjustment note ${note}`)).toBeVisible();
-    await expect(page.getByText(`Adjustment of ${original}: -$10.00`)).toBeVisible();
+    await expect(page.getByText(`Adjustment note ${note}`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Adjustment of ${original}: -$10.00`, { exact: true })).toBeVisible();
     const earlier = page.getByRole('table', { name: 'Earlier approvals' });
     const superseded = earlier.getByRole('row').filter({ hasText: 'Superseded' }).first();
     await expect(superseded).toContainText(original);
