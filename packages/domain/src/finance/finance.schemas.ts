@@ -338,6 +338,11 @@ export const approveSalesReportRequest = z
     less_in_store_cash_sales: z.boolean().default(true),
     less_in_store_card_sales: z.boolean().default(false),
     total_payout_inc_gst: amount().optional(),
+    /**
+     * The document the caller saw (`invoice_number` of the invoice it showed; null: not approved).
+     * When sent and another approval was made meanwhile, the answer is 409 naming it.
+     */
+    seen_invoice_number: z.string().max(40).nullable().optional(),
   })
   .loose()
   .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] });

@@ -333,6 +333,18 @@ describe('an approved fortnight stays closed when money moves after it', () => {
       .from(invoiceApprovals)
       .where(eq(invoiceApprovals.externalOperatorId, operatorId));
     expect(after).toHaveLength(before.length);
+    // Other figures, approved from a screen that saw another version: refused, naming the current one.
+    const stale = await report({
+      query_type: 'update_and_approve_sales_report',
+      external_operator: operatorId,
+      ...F1,
+      misc: [{ label: 'Levy', gross: 1, has_gst: false }],
+      seen_invoice_number: `${number}-A3`,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe(
+      `The invoice was approved meanwhile as ${number} (payout $99.91): please check it again before approving.`,
+    );
   });
 
   it('a paid invoice approved again: an adjustment note, its difference settled in F2', async () => {

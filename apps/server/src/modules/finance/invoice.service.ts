@@ -115,6 +115,7 @@ export async function approveInvoice(
     | 'less_in_store_card_sales'
     | 'total_payout_inc_gst'
     | 'sales_invoice_fortnight_period'
+    | 'seen_invoice_number'
   >,
 ): Promise<{ changed: boolean; number: string; note: AdjustmentNote | null }> {
   const { from, to } = fortnight(input);
@@ -168,6 +169,14 @@ export async function approveInvoice(
   ) {
     // Approving what is approved (a second click, a concurrent approval of the same figures).
     return { changed: false, number: versionNumber(operator.id, from, version), note: null };
+  }
+  const seen = current ? versionNumber(operator.id, from, version) : null;
+  if (input.seen_invoice_number !== undefined && input.seen_invoice_number !== seen) {
+    throw conflict(
+      seen
+        ? `The invoice was approved meanwhile as ${seen} (payout ${formatAUD(toMills(currentSnapshot!.invoice.payout_inc_gst))}): please check it again before approving.`
+        : 'The invoice you saw is no longer approved: please check it again before approving.',
+    );
   }
   const number = versionNumber(operator.id, from, version + 1);
   let note: AdjustmentNote | null = null;

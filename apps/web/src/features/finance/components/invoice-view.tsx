@@ -76,6 +76,8 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
         less_in_store_cash_sales: choices.less_in_store_cash_sales,
         less_in_store_card_sales: choices.less_in_store_card_sales,
         total_payout_inc_gst: toAmount(invoice.payout_inc_gst),
+        // What the screen shows as approved: an approval made meanwhile elsewhere is refused (409).
+        seen_invoice_number: approved ? (report.invoice_number ?? null) : null,
       },
       { onSuccess: (result) => notifications.show({ color: 'green', message: result.message }) },
     );
