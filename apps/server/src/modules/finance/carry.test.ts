@@ -362,6 +362,13 @@ describe('an approved fortnight stays closed when money moves after it', () => {
       reference: 'EFT-7781',
     });
     expect(twice.status).toBe(409);
+    expect((await invoice(F1)).body.paid).toEqual({
+      paid_on: '01 Dec 2026',
+      paid_by: expect.stringContaining('@'),
+      reference: 'EFT-7781',
+    });
+    const paidCsv = await call('/api/v1/sales-report/invoice-csv/', { external_operator: operatorId, ...F1 });
+    expect(paidCsv.text).toContain('01 Dec 2026, reference EFT-7781');
     const again = await report({
       query_type: 'update_and_approve_sales_report',
       external_operator: operatorId,

@@ -130,6 +130,27 @@ export async function approveInvoice(
     less_in_store_card_sales: input.less_in_store_card_sales,
   };
   const period = await q.periodFor(tx, from, to);
+  // Approving what is approved (a second click, many approvals of the same figures at once) is
+  // answered without the operator's lock: nothing is written, so they need not wait in line.
+  const approvedNow = await q.currentApproval(tx, operator.id, period.id);
+  if (approvedNow) {
+    const approvedSnapshot = approvedNow.snapshot as Snapshot;
+    const marks = await q.reportsOf(
+      tx,
+      period.id,
+      scope.locations.map((l) => l.id),
+    );
+    const { invoice: now } = await computeReport(tx, scope, from, to, marks, choices);
+    if (
+      toMills(approvedSnapshot.invoice.payout_inc_gst) === now.payout_inc_gst &&
+      (input.total_payout_inc_gst === undefined ||
+        toMills(input.total_payout_inc_gst) === now.payout_inc_gst) &&
+      sameChoices(approvedSnapshot, choices)
+    ) {
+      const version = await q.approvalVersion(tx, approvedNow);
+      return { changed: false, number: versionNumber(operator.id, from, version), note: null };
+    }
+  }
   await q.lockInvoice(tx, operator.id);
   // Grid periods never overlap; a period made off the grid before they kept to it may.
   const [overlap] = await q.overlappingApprovals(tx, operator.id, period.id, from, to);
