@@ -251,9 +251,26 @@ export async function carriedLinesOf(
   return result;
 }
 
+/** The order a source's fields are read in (jsonb keeps its own order). */
+const SOURCE_ORDER = [
+  'platform',
+  'platform_order_id',
+  'order_id',
+  'order_date',
+  'channel',
+  'payout_report',
+  'adjustment_note',
+  'paid_reference',
+];
+const rank = (key: string) => {
+  const i = SOURCE_ORDER.indexOf(key);
+  return i === -1 ? SOURCE_ORDER.length : i;
+};
+
 function sourceText(source: unknown): string {
   if (!source || typeof source !== 'object') return '';
   return Object.entries(source as Record<string, unknown>)
+    .sort(([a], [b]) => rank(a) - rank(b))
     .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
     .join('; ');
 }

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceAdjustments, invoiceApprovals, outbox, payments } from '../../db/schema/index.js';
+import {
+  invoiceAdjustments,
+  invoiceApprovals,
+  marketplacePayoutLines,
+  outbox,
+  payments,
+} from '../../db/schema/index.js';
 import { createTestApp, secondInstance, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { createExternalOperator, createLocation, createMeal, createVendor } from '../../test/factories.js';
@@ -482,5 +488,116 @@ describe('an approved fortnight stays closed when money moves after it', () => {
       { key: `order:${ids.c}:reopening:2`, amount: '40.00' },
       { key: `order:${ids.c}:cancellation:3`, amount: '-40.00' },
     ]);
+  });
+});
+
+describe('Carry into invoice: a platform refund found by the payout reconciliation', () => {
+  /**
+   * Operator Uber Only Pty Ltd (Uber Eats at 30%) runs Carlton (Melbourne). F1: order UE-9 of
+   * 40.00 on Tue 03 Nov, paid by Uber (sale 40.00, fee 12.00) and refunded in part on Thu 05 Nov
+   * (-15.50). F1 approved: revenue 4000, commission 1200 + GST 120 = 1320, payout 2680.
+   * Carried into F2 (the next open fortnight): one line of -1550 with GST (GST -141, 1550/11 =
+   * 140.9); F2 has no sales, so its payout is -1550.
+   */
+  let uberOnly: number;
+  let ref: string;
+  beforeAll(async () => {
+    const db = t.database.db;
+    const op = await createExternalOperator(db, {
+      businessName: 'Uber Only Pty Ltd',
+      inStoreCashRate: '0',
+      inStoreCardRate: '0',
+      onlinePickupRate: '0',
+      onlineDeliveryRate: '0',
+      uberEatsRate: '0.30',
+      doordashRate: '0',
+      deliverooRate: '0',
+      menulogRate: '0',
+    });
+    uberOnly = op.id;
+    ref = `KC-${String(op.id).padStart(4, '0')}-20261102`;
+    const carlton = await createLocation(db, {
+      name: 'Carlton',
+      timeZone: 'Australia/Melbourne',
+      externalOperatorId: op.id,
+    });
+    await createLedgerOrder(db, {
+      locationId: carlton.id,
+      channel: 'uber_eats',
+      total: '40.00',
+      placedAt: new Date('2026-11-03T01:00:00Z'),
+      status: 'Finished',
+      externalId: 'UE-9',
+      ingestedVia: 'webhook',
+    });
+    const row = (kind: 'sale' | 'refund', sales: string, fee: string, payout: string, date: string) => ({
+      channel: 'uber_eats' as const,
+      locationId: carlton.id,
+      storeId: 'store-carlton',
+      platformOrderId: 'UE-9',
+      orderDate: date,
+      kind,
+      status: kind === 'sale' ? 'Completed' : 'Refund',
+      sales,
+      fee,
+      payout,
+      payoutDate: '2026-11-10',
+      rowKey: `test-${kind}`,
+    });
+    await db
+      .insert(marketplacePayoutLines)
+      .values([
+        row('sale', '40.00', '-12.00', '28.00', '2026-11-03'),
+        row('refund', '-15.50', '0', '-15.50', '2026-11-05'),
+      ]);
+    for (const range of [F1, F2]) {
+      await report({ query_type: 'generate_sales_report', external_operator: uberOnly, ...range });
+    }
+    const approved = await report({
+      query_type: 'update_and_approve_sales_report',
+      external_operator: uberOnly,
+      ...F1,
+      total_payout_inc_gst: 26.8,
+    });
+    expect(approved.body).toMatchObject({ changed: true, invoice_number: ref });
+  });
+
+  it('carries the refund once into the next open invoice, with its source, counted in the payout', async () => {
+    const carry = () =>
+      report({ query_type: 'carry_payout_reconciliation', external_operator: uberOnly, ...F1 });
+    const first = await carry();
+    expect(first.body).toEqual({
+      success: true,
+      message: '1 line (-$15.50) carried into the invoice of 16 Nov 2026 - 29 Nov 2026.',
+      added: 1,
+      landing_period: '16 Nov 2026 - 29 Nov 2026',
+    });
+    expect((await carry()).body).toMatchObject({ added: 0 });
+
+    const approvedF1 = (await report({ query_type: 'get_sales_report', external_operator: uberOnly, ...F1 }))
+      .body;
+    expect(cents(approvedF1.invoice.payout_inc_gst)).toBe(2680);
+    expect(approvedF1.live_differs).toBe(false);
+
+    const f2 = (await report({ query_type: 'get_sales_report', external_operator: uberOnly, ...F2 })).body;
+    expect(f2.carried_lines).toEqual([
+      {
+        kind: 'payout_refund',
+        label: 'Uber Eats refund of order UE-9',
+        amount: -15.5,
+        has_gst: true,
+        in_ledger: false,
+        order_id: expect.any(Number),
+        order_date: null,
+        reference: ref,
+        source:
+          'platform: Uber Eats; platform order id: UE-9; order date: 2026-11-03; payout report: payout of 2026-11-10',
+      },
+    ]);
+    expect(cents(f2.invoice.total_carried.gross)).toBe(-1550);
+    expect(cents(f2.invoice.total_carried.gst)).toBe(-141);
+    expect(cents(f2.invoice.payout_inc_gst)).toBe(-1550);
+    const csv = await call('/api/v1/sales-report/invoice-csv/', { external_operator: uberOnly, ...F2 });
+    expect(csv.text).toContain(`Carried (in the payout),Uber Eats refund of order UE-9 (${ref}),-15.50`);
   });
 });
