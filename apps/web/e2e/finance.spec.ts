@@ -5,8 +5,9 @@ import { scaled } from './machine';
 
 /**
  * The accounts team's fortnight: the super admin opens an operator's invoice for a fortnight the demo
- * has generated but not approved, adds a charge, approves the payout shown, downloads the PDF and
- * emails it (the email, with its attachments, is in the demo outbox); the current fortnight cannot be
+ * has generated but not approved, adds a charge, approves the payout shown, approves again with
+ * another charge (an adjustment note of the difference), downloads the PDF, emails the note (in the
+ * demo outbox, never a second invoice), marks it paid and carries the payout reconciliation in; the current fortnight cannot be
  * generated yet; the sales report generates the last fortnight on demand; the transactional report
  * needs a platform before it is emailed. Signed out, each screen sends the visitor to /admin.
  */
@@ -202,15 +203,32 @@ test.describe('super admin', () => {
     );
     await expect(payoutCell(page)).toHaveText(formatCents(after));
 
-    // Approving again approves the live payout shown; the first approval stays, superseded.
+    // Approving the same figures again changes nothing: no new version, no second document.
+    const same = salesCall(page, 'update_and_approve_sales_report');
+    await page.getByRole('button', { name: 'Update and Approve Again' }).click();
+    expect((await same).status()).toBe(200);
+    expect(await (await same).json()).toMatchObject({ changed: false });
+    await expect(page.getByText(/^Already approved as KC-\d{4}-\d{8} with these figures/)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Earlier approvals' })).toHaveCount(0);
+
+    // A charge of 120.00 instead of 110.00: approving again is an adjustment note of the difference.
+    await page.getByRole('textbox', { name: 'Charge 1 gross amount' }).fill('120');
+    await expect(payoutCell(page)).toHaveText(formatCents(after - 1_000));
     const reapproved = salesCall(page, 'update_and_approve_sales_report');
     await page.getByRole('button', { name: 'Update and Approve Again' }).click();
     expect((await reapproved).status()).toBe(200);
-    expect((await reapproved).request().postDataJSON()).toMatchObject({ total_payout_inc_gst: after / 100 });
+    expect((await reapproved).request().postDataJSON()).toMatchObject({
+      total_payout_inc_gst: (after - 1_000) / 100,
+    });
+    const { invoice_number: note } = (await (await reapproved).json()) as { invoice_number: string };
+    expect(note).toMatch(/^KC-\d{4}-\d{8}-A1$/);
+    const original = note.replace(/-A1$/, '');
+    await expect(page.getByText(`Adjustment note ${note}`, { exact: true })).toBeVisible();
+    await expect(page.getByText(`Adjustment of ${original}: -$10.00`, { exact: true })).toBeVisible();
     const earlier = page.getByRole('table', { name: 'Earlier approvals' });
-    await expect(earlier.getByRole('row').filter({ hasText: 'Superseded' }).first()).toContainText(
-      formatCents(after),
-    );
+    const superseded = earlier.getByRole('row').filter({ hasText: 'Superseded' }).first();
+    await expect(superseded).toContainText(original);
+    await expect(superseded).toContainText(formatCents(after));
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PDF' }).click();
@@ -221,23 +239,48 @@ test.describe('super admin', () => {
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
 
     const emailed = salesCall(page, 'email_sales_report');
-    await page.getByRole('button', { name: 'Email to operator' }).click();
+    await page.getByRole('button', { name: 'Email adjustment note' }).click();
     expect((await emailed).status()).toBe(200);
     await expect(page.getByText('Email has been sent to your registered email address.')).toBeVisible();
     await expectAccessible(page, 'approved invoice');
 
-    // The demo outbox holds the email to the operator with the invoice attached.
+    // Paid, with the transfer's reference.
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    const paying = page.getByRole('dialog', { name: `Mark ${note} paid` });
+    await paying.getByRole('textbox', { name: 'Payment reference' }).fill('EFT-20261201');
+    await expectAccessible(page, 'mark paid');
+    const paid = salesCall(page, 'mark_invoice_paid');
+    await paying.getByRole('button', { name: 'Mark paid' }).click();
+    expect((await paid).status()).toBe(200);
+    await expect(
+      page.getByText(/^Paid on \d\d \w{3} \d{4} by admin@demo\.test, reference EFT-20261201\.$/),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+
+    // The payout reconciliation's refunds and adjustments carried into the next open invoice, once.
+    const carried = salesCall(page, 'carry_payout_reconciliation');
+    await page.getByRole('button', { name: 'Carry into invoice' }).click();
+    expect((await carried).status()).toBe(200);
+    const again = salesCall(page, 'carry_payout_reconciliation');
+    await page.getByRole('button', { name: 'Carry into invoice' }).click();
+    expect(await (await again).json()).toMatchObject({ added: 0 });
+    await expect(page.getByText(/^Nothing to carry: every refund and adjustment/)).toBeVisible();
+
+    // The demo outbox holds the adjustment note to the operator, never a second invoice.
     await page.goto('/dev/outbox');
     const table = page.getByRole('table', { name: 'Outbox messages, newest first' });
     const row = table
       .getByRole('row')
-      .filter({ hasText: `Kitchaco payout invoice ${start} - ${end}` })
+      .filter({ hasText: `Adjustment of ${original}: -$10.00` })
       .first();
     await expect(row).toBeVisible();
     await expect(row).toContainText(OPERATOR_EMAIL);
     const attachments = row.getByRole('list', { name: /^Attachments of message/ });
-    await expect(attachments).toContainText(`invoice-${stamp}.pdf`);
-    await expect(attachments).toContainText(`invoice-${stamp}.csv`);
+    await expect(attachments).toContainText(`adjustment-note-${note}-${stamp}.pdf`);
+    await expect(attachments).toContainText(`adjustment-note-${note}-${stamp}.csv`);
+    await expect(
+      table.getByRole('row').filter({ hasText: `Kitchaco payout invoice ${start} - ${end}` }),
+    ).toHaveCount(0);
   });
 
   test('generates the last fortnight of the sales report on demand', async ({ page }) => {

@@ -361,6 +361,12 @@ const EXPECTED: Record<string, Row> = {
   })),
   '/api/v1/sales-report/ update_and_approve_sales_report': row([SA], 'any', ofOperatorFortnight),
   '/api/v1/sales-report/ email_sales_report': row([SA], 'any', ofOperatorFortnight),
+  '/api/v1/sales-report/ mark_invoice_paid': row(
+    [SA],
+    'any',
+    body((s) => ({ external_operator: s.externalOperator, ...FORTNIGHT, reference: 'EFT-1' })),
+  ),
+  '/api/v1/sales-report/ carry_payout_reconciliation': row([SA], 'any', ofOperatorFortnight),
   '/api/v1/sales-report/ get_transactional_report': row([SA], 'any', platformsOfLocation),
   'POST /api/v1/sales-report/invoice-pdf/': row([SA], 'any', ofOperatorFortnight),
   'POST /api/v1/sales-report/invoice-csv/': row([SA], 'any', ofOperatorFortnight),

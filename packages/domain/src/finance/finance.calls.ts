@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { ENDPOINTS, queryCall, routeCall, SUPER_ADMIN } from '../wire/calls.js';
 import {
   approveSalesReportRequest,
+  approveSalesReportResponse,
+  carryReconciliationRequest,
+  carryReconciliationResponse,
   emailSalesReportRequest,
   financeMessageResponse,
   fortnightPeriodsResponse,
   generateSalesReportRequest,
   generateSalesReportResponse,
   getSalesReportRequest,
+  markInvoicePaidRequest,
   salesReportResponse,
   transactionalReportRequest,
 } from './finance.schemas.js';
@@ -55,13 +59,37 @@ export const financeCalls = {
     endpoint: ENDPOINTS.salesReport,
     queryType: 'update_and_approve_sales_report',
     summary:
-      "Approves an operator's fortnight invoice with its miscellaneous charges and deductions: a snapshot of every figure, who and when. Approving again keeps the earlier snapshot in history.",
+      "Approves an operator's fortnight invoice with its miscellaneous charges and deductions: a snapshot of every figure, who and when (the tax invoice). Approving again with other figures keeps the earlier snapshot in history and issues an adjustment note for the difference; with the same figures it changes nothing (changed: false).",
     access: SUPER_ADMIN,
     audit: { action: 'invoice.approve', entity: 'invoice_approval' },
     input: approveSalesReportRequest,
+    response: approveSalesReportResponse,
+    failures: 'spec',
+    statuses: [400, 404, 409],
+  }),
+  markInvoicePaid: queryCall({
+    endpoint: ENDPOINTS.salesReport,
+    queryType: 'mark_invoice_paid',
+    summary:
+      "Marks the operator's approved fortnight invoice paid (who, when, the payment's reference). 409 until approved or when already paid.",
+    access: SUPER_ADMIN,
+    audit: { action: 'invoice.paid', entity: 'invoice_approval' },
+    input: markInvoicePaidRequest,
     response: financeMessageResponse,
     failures: 'spec',
-    statuses: [404, 409],
+    statuses: [400, 404, 409],
+  }),
+  carryPayoutReconciliation: queryCall({
+    endpoint: ENDPOINTS.salesReport,
+    queryType: 'carry_payout_reconciliation',
+    summary:
+      "Carries the payout reconciliation's refunds and adjustments of the operator's fortnight into its next open invoice as adjustment lines with their source, each once.",
+    access: SUPER_ADMIN,
+    audit: { action: 'invoice.carry', entity: 'invoice_adjustment' },
+    input: carryReconciliationRequest,
+    response: carryReconciliationResponse,
+    failures: 'spec',
+    statuses: [400, 404, 409],
   }),
   emailSalesReport: queryCall({
     endpoint: ENDPOINTS.salesReport,

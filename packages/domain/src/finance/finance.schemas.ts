@@ -123,6 +123,11 @@ export const invoiceFigures = z.object({
   earnings: amountWithGst,
   less_in_store_cash_sales: money,
   less_in_store_card_sales: money,
+  /** Carried lines counted in the payout (absent from invoices approved before they existed). */
+  carried: z
+    .array(z.object({ label: z.string(), gross: money, has_gst: z.boolean(), gst: money, net: money }))
+    .optional(),
+  total_carried: amountWithGst.optional(),
   payout_inc_gst: money,
 });
 export type InvoiceFigures = z.infer<typeof invoiceFigures>;
@@ -142,6 +147,51 @@ export const getSalesReportRequest = z
     path: ['kitchaco'],
   });
 export type GetSalesReportRequest = z.infer<typeof getSalesReportRequest>;
+
+export const CARRIED_KINDS = [
+  'refund',
+  'reversal',
+  'cancellation',
+  'reopening',
+  'payout_refund',
+  'payout_adjustment',
+  'paid_invoice_adjustment',
+] as const;
+export type CarriedKind = (typeof CARRIED_KINDS)[number];
+
+export const carriedLine = z.object({
+  kind: z.enum(CARRIED_KINDS),
+  label: z.string(),
+  /** Signed, GST inclusive. */
+  amount: money,
+  has_gst: z.boolean(),
+  /** Already in this fortnight's sales figures (a refund or cancellation in the ledger): listed, not added again. */
+  in_ledger: z.boolean(),
+  order_id: z.number().int().nullable(),
+  /** The order's date ("13 Nov 2026"), when the line is an order's. */
+  order_date: z.string().nullable(),
+  /** The approved invoice the money was in (KC-0002-20261102). */
+  reference: z.string(),
+  /** Where it comes from (platform, platform order id, report file and date), as text. */
+  source: z.string(),
+});
+export type CarriedLine = z.infer<typeof carriedLine>;
+
+export const adjustmentNote = z.object({
+  number: z.string(),
+  adjusts: z.string(),
+  original_payout_inc_gst: money,
+  previous_payout_inc_gst: money,
+  payout_inc_gst: money,
+  difference: money,
+  /** The change in the GST of our supplies (commissions, stock, charges) the adjustment note makes. */
+  gst_adjustment: money,
+  /** A paid invoice: the fortnight whose invoice settles the difference ("30 Nov 2026 - 13 Dec 2026"). */
+  settled_in: z.string().nullable(),
+});
+export type AdjustmentNote = z.infer<typeof adjustmentNote>;
+
+export const invoicePaid = z.object({ paid_on: z.string(), paid_by: z.string(), reference: z.string() });
 
 const salesReportBase = z.object({
   success: z.literal(true),
@@ -186,8 +236,33 @@ const salesReportBase = z.object({
   ),
   less_in_store_cash_sales: z.boolean(),
   less_in_store_card_sales: z.boolean(),
-  /** Earlier approvals of this invoice, newest first (kept when it is approved again). */
-  history: z.array(z.object({ approved_by: z.string(), approved_on: z.string(), payout_inc_gst: money })),
+  /**
+   * Earlier approvals of this invoice, newest first (kept when it is approved again), each with its
+   * document's number (the tax invoice, then adjustment notes).
+   */
+  history: z.array(
+    z.object({
+      approved_by: z.string(),
+      approved_on: z.string(),
+      payout_inc_gst: money,
+      number: z.string().optional(),
+    }),
+  ),
+  /** The approved document's number: the tax invoice's (KC-0002-20261102) or an adjustment note's (…-A1). */
+  invoice_number: z.string().nullable().optional(),
+  /**
+   * When the approval is an adjustment note (approved again with other figures): the invoice it
+   * adjusts, its approved payout, and the difference with its GST.
+   */
+  adjustment_note: adjustmentNote.nullable().optional(),
+  /** Marked paid (mark_invoice_paid): when, by whom, the payment's reference; null until then. */
+  paid: invoicePaid.nullable().optional(),
+  /**
+   * Money carried into this fortnight from approved ones (docs/finance.md, "Money that moves after
+   * approval"): refunds and cancellations of their orders (`in_ledger`: already in the sales above),
+   * payout reconciliation lines and paid invoices' adjustment notes (counted in the payout).
+   */
+  carried_lines: z.array(carriedLine).optional(),
 });
 
 /** The figures of a report, without who approved it and when: what the ledger says, or what was approved. */
@@ -263,6 +338,11 @@ export const approveSalesReportRequest = z
     less_in_store_cash_sales: z.boolean().default(true),
     less_in_store_card_sales: z.boolean().default(false),
     total_payout_inc_gst: amount().optional(),
+    /**
+     * The document the caller saw (`invoice_number` of the invoice it showed; null: not approved).
+     * When sent and another approval was made meanwhile, the answer is 409 naming it.
+     */
+    seen_invoice_number: z.string().max(40).nullable().optional(),
   })
   .loose()
   .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] });
@@ -278,6 +358,44 @@ export const emailSalesReportRequest = z
   .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] });
 
 export const financeMessageResponse = z.object({ success: z.literal(true), message: z.string() });
+
+/** Approval's answer: whether it made a new version (false: it changed nothing), and its document's number. */
+export const approveSalesReportResponse = financeMessageResponse.extend({
+  changed: z.boolean().optional(),
+  invoice_number: z.string().optional(),
+});
+
+/** mark_invoice_paid: the current approval of the operator's fortnight was paid (when, reference). */
+export const markInvoicePaidRequest = z
+  .object({
+    external_operator: dbId,
+    ...fortnightDates,
+    sales_invoice_fortnight_period: dbId.optional(),
+    /** The payment's reference (bank transfer id): 1 to 80 characters. */
+    reference: z.string().trim().min(1, 'Please enter the payment reference').max(80),
+    /** The day it was paid ("27 Nov 2026"); today when absent. */
+    paid_on: wireDate.optional(),
+  })
+  .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] });
+export type MarkInvoicePaidRequest = z.infer<typeof markInvoicePaidRequest>;
+
+/** carry_payout_reconciliation: the reconciliation's refunds and adjustments of the operator's fortnight into its next open invoice. */
+export const carryReconciliationRequest = z
+  .object({
+    external_operator: dbId,
+    ...fortnightDates,
+    sales_invoice_fortnight_period: dbId.optional(),
+  })
+  .refine(endIsStartPlus13, { message: END_MESSAGE, path: ['end_date'] });
+export type CarryReconciliationRequest = z.infer<typeof carryReconciliationRequest>;
+export const carryReconciliationResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Lines added by this call (0 when all were carried before). */
+  added: z.number().int(),
+  /** The fortnight they land in ("30 Nov 2026 - 13 Dec 2026"). */
+  landing_period: z.string().nullable(),
+});
 
 export const transactionalReportRequest = z
   .object({

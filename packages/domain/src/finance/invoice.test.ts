@@ -144,6 +144,22 @@ describe('computeInvoice: the worked example to the cent', () => {
     );
   });
 
+  it('adds carried lines to the payout, each with its GST, leaving earnings as they were', () => {
+    // An Uber Eats refund of -78.55 with GST (GST -7.14, net -71.41) and a paid invoice's adjustment
+    // note of +63.78 without: 2333.10 - 78.55 + 63.78 = 2318.33.
+    const carried = computeInvoice({
+      ...WORKED_EXAMPLE,
+      carried: [
+        { label: 'Uber Eats refund', gross: m('-78.55'), has_gst: true },
+        { label: 'Adjustment note', gross: m('63.78'), has_gst: false },
+      ],
+    });
+    expect(carried.total_carried).toEqual({ gross: m('-14.77'), gst: m('-7.14'), net: m('-7.63') });
+    expect(carried.earnings).toEqual(invoice.earnings);
+    expect(carried.payout_inc_gst).toBe(m('2318.33'));
+    expect(invoice.total_carried).toEqual({ gross: 0, gst: 0, net: 0 });
+  });
+
   it('keeps at most five miscellaneous slots and drops empty ones', () => {
     const many = Array.from({ length: 7 }, (_, i) => ({
       label: `Charge ${i}`,

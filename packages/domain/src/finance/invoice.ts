@@ -89,6 +89,13 @@ export interface InvoiceInput {
   less_in_store_cash_sales: boolean;
   /** Card sales in store, when they were paid to the operator's own terminal account. */
   less_in_store_card_sales: boolean;
+  /**
+   * Lines carried into this invoice from elsewhere that count in its payout (a payout
+   * reconciliation's refund, the difference of a paid invoice's adjustment note): signed, positive
+   * raises the payout. Lines whose amount is already in the sales (a cancellation carried through
+   * the ledger) are not passed here.
+   */
+  carried?: readonly MiscChargeInput[];
 }
 
 export interface Invoice {
@@ -116,7 +123,10 @@ export interface Invoice {
   earnings: AmountWithGst;
   less_in_store_cash_sales: Mills;
   less_in_store_card_sales: Mills;
-  /** Earnings less the deductions: what the provider pays the operator (GST inclusive). */
+  /** Carried lines counted in the payout (each with its GST as a miscellaneous charge has it). */
+  carried: (MiscChargeInput & AmountWithGst)[];
+  total_carried: AmountWithGst;
+  /** Earnings less the deductions plus the carried lines: what the provider pays the operator (GST inclusive). */
   payout_inc_gst: Mills;
 }
 
@@ -189,6 +199,8 @@ export function computeInvoice(input: InvoiceInput): Invoice {
   };
   const lessCash = input.less_in_store_cash_sales ? sales.in_store_cash : 0;
   const lessCard = input.less_in_store_card_sales ? sales.in_store_card : 0;
+  const carried = (input.carried ?? []).map((m) => ({ ...m, ...miscCharge(m.gross, m.has_gst) }));
+  const totalCarried = carried.reduce((a, m) => add(a, m), zero());
   return {
     sales,
     instore_sales: instore,
@@ -204,6 +216,8 @@ export function computeInvoice(input: InvoiceInput): Invoice {
     earnings,
     less_in_store_cash_sales: lessCash,
     less_in_store_card_sales: lessCard,
-    payout_inc_gst: earnings.gross - lessCash - lessCard,
+    carried,
+    total_carried: totalCarried,
+    payout_inc_gst: earnings.gross - lessCash - lessCard + totalCarried.gross,
   };
 }

@@ -19,7 +19,7 @@ import {
   toMills,
 } from '@kitchaco/domain';
 import PDFDocument from 'pdfkit';
-import type { PlatformOrderRow, RefundRow } from './finance.queries.js';
+import { CARRIED_PREFIX, type PlatformOrderRow, type RefundRow } from './finance.queries.js';
 
 /** The business that issues the invoices (the provider). */
 export const PROVIDER_NAME = 'Kitchaco Pty Ltd';
@@ -498,13 +498,14 @@ export interface InvoiceContext {
  * approval's number after the first ("-2" once approved again), so each approved version has its own.
  */
 export function invoiceNumber(report: SalesReportResponse, operatorId: number): string {
+  if (report.invoice_number) return report.invoice_number;
   const [d, m, y] = report.start_date.split(' ');
   const month = String(
     ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].indexOf(m ?? '') + 1,
   ).padStart(2, '0');
   const base = `KC-${String(operatorId).padStart(4, '0')}-${y}${month}${d}`;
   const version = report.status === 'approved' ? report.history.length + 1 : 0;
-  return version > 1 ? `${base}-${version}` : base;
+  return version > 1 ? `${base}-A${version - 1}` : base;
 }
 
 const sumOf = (values: number[]) => toAmount(values.reduce((a, v) => a + toMills(v), 0));
@@ -520,7 +521,12 @@ export function invoicePdf(report: SalesReportResponse, context: InvoiceContext)
   const inv = report.invoice;
   const operator = context.operator;
   const number = operator ? invoiceNumber(report, operator.id) : null;
-  const title = operator ? 'Tax invoice and payout statement' : 'Fortnight sales summary: all operators';
+  const note = operator && report.status === 'approved' ? (report.adjustment_note ?? null) : null;
+  const title = note
+    ? 'Adjustment note'
+    : operator
+      ? 'Tax invoice and payout statement'
+      : 'Fortnight sales summary: all operators';
   const period = `${report.start_date} to ${report.end_date}`;
   return renderPdf(`${title} ${number ?? ''} ${period}`, 'portrait', (l) => {
     l.runningHeader = (layout) => {
@@ -554,7 +560,8 @@ export function invoicePdf(report: SalesReportResponse, context: InvoiceContext)
     facts(
       l,
       [
-        ...(number ? ([['Invoice no.', number]] as [string, string][]) : []),
+        ...(number ? ([[note ? 'Adjustment note no.' : 'Invoice no.', number]] as [string, string][]) : []),
+        ...(note ? ([['Adjusts invoice', note.adjusts]] as [string, string][]) : []),
         ['Period', period],
         ['Issue date', approved ? issued : `${issued} (draft)`],
       ],
@@ -568,6 +575,9 @@ export function invoicePdf(report: SalesReportResponse, context: InvoiceContext)
       [
         ['Status', approved ? `Approved on ${report.approved_on}` : 'Draft: not approved yet'],
         ...(approved ? ([['Approved by', report.approved_by ?? '']] as [string, string][]) : []),
+        ...(report.paid
+          ? ([['Paid', `${report.paid.paid_on}, reference ${report.paid.reference}`]] as [string, string][])
+          : []),
         ['Amounts', 'Australian dollars'],
       ],
       l.left + l.width / 2 + 8,
@@ -592,6 +602,22 @@ export function invoicePdf(report: SalesReportResponse, context: InvoiceContext)
           : [{ text: 'All operators (a summary, not a tax invoice)', bold: true }],
       },
     ]);
+    if (note) {
+      l.table({
+        title: `Adjustment of ${note.adjusts}: ${note.difference > 0 ? '+' : ''}${money(note.difference)}`,
+        columns: [{ header: 'Item' }, { header: 'Inc GST', width: 90, align: 'right', keepWhole: true }],
+        rows: [
+          { cells: [`Payout of the tax invoice ${note.adjusts}`, money(note.original_payout_inc_gst)] },
+          { cells: ['Payout approved before this note', money(note.previous_payout_inc_gst)] },
+          { cells: [`Payout as adjusted by ${note.number}`, money(note.payout_inc_gst)] },
+          { cells: ["Change in the GST of Kitchaco's supplies", money(note.gst_adjustment)] },
+          { total: true, cells: ['Difference to settle', money(note.difference)] },
+        ],
+        note: note.settled_in
+          ? `The invoice was already paid: the difference is settled in the invoice of ${note.settled_in}.`
+          : 'Only the difference is due: the payout approved before is not paid again.',
+      });
+    }
     if (approved && report.live_differs) {
       l.paragraph(
         'The ledger has changed since this invoice was approved (a late order or refund): the figures below are the approved ones.',
@@ -780,6 +806,30 @@ export function invoicePdf(report: SalesReportResponse, context: InvoiceContext)
       ],
     });
 
+    const carried = report.carried_lines ?? [];
+    if (operator && carried.length > 0) {
+      l.table({
+        title: 'Carried from approved fortnights',
+        columns: [
+          { header: 'Line', wrap: 2 },
+          { header: 'Order date', width: 62, keepWhole: true },
+          { header: 'Approved invoice', width: 96 },
+          { header: 'Counted', width: 70 },
+          { header: 'Inc GST', width: 62, align: 'right', keepWhole: true },
+        ],
+        rows: carried.map((c) => ({
+          cells: [
+            c.label,
+            c.order_date ?? '',
+            c.reference,
+            c.in_ledger ? 'In the sales' : 'In the payout',
+            money(c.amount),
+          ],
+        })),
+        note: 'Money that moved after its fortnight was approved: refunds and cancellations are already in the sales above; the other lines are added to the payout.',
+      });
+    }
+
     l.table({
       title: 'Summary',
       columns: [{ header: 'Item' }, ...gstColumns],
@@ -816,6 +866,16 @@ export function invoicePdf(report: SalesReportResponse, context: InvoiceContext)
             money(-inv.less_in_store_card_sales),
           ],
         },
+        ...(inv.total_carried && inv.total_carried.gross !== 0
+          ? [
+              {
+                cells: [
+                  'Carried lines (payout reconciliation, adjustment notes)',
+                  money(inv.total_carried.gross),
+                ],
+              },
+            ]
+          : []),
         {
           total: true,
           cells: [
@@ -894,7 +954,29 @@ export function invoiceCsv(report: SalesReportResponse): string {
   add('Totals', 'Total earnings', inv.earnings.gross, inv.earnings.gst, inv.earnings.net);
   add('Totals', 'Less in-store cash sales', -inv.less_in_store_cash_sales);
   add('Totals', 'Less in-store card sales', -inv.less_in_store_card_sales);
+  for (const c of report.carried_lines ?? []) {
+    add(
+      c.in_ledger ? 'Carried (in the sales)' : 'Carried (in the payout)',
+      `${c.label}${c.order_date ? ` of ${c.order_date}` : ''} (${c.reference})`,
+      c.amount,
+    );
+  }
+  if (inv.total_carried && inv.total_carried.gross !== 0) {
+    add('Totals', 'Carried lines', inv.total_carried.gross, inv.total_carried.gst, inv.total_carried.net);
+  }
   add('Totals', 'Payout (GST inclusive)', inv.payout_inc_gst);
+  const note = report.status === 'approved' ? report.adjustment_note : null;
+  if (note) {
+    add(
+      `Adjustment note ${note.number}`,
+      `Payout of the tax invoice ${note.adjusts}`,
+      note.original_payout_inc_gst,
+    );
+    add(`Adjustment note ${note.number}`, 'Payout approved before this note', note.previous_payout_inc_gst);
+    add(`Adjustment note ${note.number}`, 'GST change of our supplies', note.gst_adjustment);
+    add(`Adjustment note ${note.number}`, `Adjustment of ${note.adjusts}`, note.difference);
+  }
+  if (report.paid) add('Paid', `${report.paid.paid_on}, reference ${report.paid.reference}`, null);
   // The title line goes through the same cell rule: an operator's name is text typed by a person.
   const title = [
     `${PROVIDER_NAME} payout invoice`,
@@ -939,8 +1021,12 @@ type TxnEntry =
   | { kind: 'order'; at: Date; channel: SalesChannel; order: PlatformOrderRow }
   | { kind: 'refund'; at: Date; channel: SalesChannel; refund: RefundRow };
 
-/** A refund takes money back (negative); a reversal adds back the earlier refunds of an order then canceled. */
-const refundStatus = (r: RefundRow) => (toMills(r.amount) < 0 ? 'Refund' : 'Reversal');
+/**
+ * A refund takes money back (negative); a reversal adds back the earlier refunds of an order then
+ * canceled; a carried row moves a canceled order's amount out of the approved fortnight it was in.
+ */
+const refundStatus = (r: RefundRow) =>
+  r.reason.startsWith(CARRIED_PREFIX) ? 'Carried' : toMills(r.amount) < 0 ? 'Refund' : 'Reversal';
 
 /** Orders and refunds in time order, as the ledger has them. */
 function entriesOf(data: TransactionalData): TxnEntry[] {

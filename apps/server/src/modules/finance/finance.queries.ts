@@ -5,8 +5,10 @@ import { inWindow, type LocationWindow, rows, windowsTable } from '../../db/loca
 import {
   externalOperators,
   fortnightPeriods,
+  invoiceAdjustments,
   invoiceApprovals,
   locations,
+  orderAdjustments,
   salesReports,
 } from '../../db/schema/index.js';
 
@@ -293,3 +295,167 @@ export async function insertApproval(db: DbOrTx, row: typeof invoiceApprovals.$i
 export async function lockInvoice(db: DbOrTx, operatorId: number) {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`invoice:${operatorId}`}))`);
 }
+
+// ---------------------------------------------------------------- money carried after approval
+
+/** The approval's version within its operator and period (1: the tax invoice, 2: the first adjustment note ...). */
+export async function approvalVersion(
+  db: DbOrTx,
+  approval: { id: number; externalOperatorId: number; periodId: number },
+) {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM invoice_approvals
+        WHERE external_operator_id = ${approval.externalOperatorId} AND period_id = ${approval.periodId}
+          AND id <= ${approval.id}`,
+  );
+  return row?.n ?? 1;
+}
+
+/** The current approval of an operator's period, or null. */
+export async function currentApproval(db: DbOrTx, operatorId: number, periodId: number) {
+  const [row] = await currentApprovalsOf(db, [operatorId], periodId);
+  return row ?? null;
+}
+
+/** What carrying an order's cancellation needs: its place, channel, time, total and its lines per brand. */
+export async function orderToCarry(db: DbOrTx, orderId: number) {
+  const [order] = await rows<{
+    id: number;
+    location_id: number;
+    channel: SalesChannel;
+    placed_at: Date | string;
+    total: string;
+    tz: string;
+    operator_id: number | null;
+  }>(
+    db,
+    sql`SELECT o.id, o.location_id, o.channel::text AS channel, o.placed_at, o.total::text AS total,
+          l.time_zone AS tz, l.external_operator_id AS operator_id
+        FROM orders o JOIN locations l ON l.id = o.location_id WHERE o.id = ${orderId}`,
+  );
+  if (!order) return null;
+  const lines = await rows<{ vendor_id: number | null; amount: string }>(
+    db,
+    sql`SELECT vendor_id, sum(line_total)::text AS amount FROM order_lines WHERE order_id = ${orderId}
+        GROUP BY vendor_id ORDER BY vendor_id NULLS LAST`,
+  );
+  return { ...order, lines };
+}
+
+export async function carriesOfOrder(db: DbOrTx, orderId: number) {
+  return db
+    .select()
+    .from(invoiceAdjustments)
+    .where(
+      and(
+        eq(invoiceAdjustments.orderId, orderId),
+        inArray(invoiceAdjustments.kind, ['cancellation', 'reopening']),
+      ),
+    )
+    .orderBy(asc(invoiceAdjustments.id));
+}
+
+/** Adds a carried line unless its key was carried before; answers whether it was added. */
+export async function insertCarried(db: DbOrTx, row: typeof invoiceAdjustments.$inferInsert) {
+  const added = await db
+    .insert(invoiceAdjustments)
+    .values(row)
+    .onConflictDoNothing({ target: invoiceAdjustments.uniqueKey })
+    .returning({ id: invoiceAdjustments.id });
+  return added.length > 0;
+}
+
+/** Writes one ledger row (order_adjustments): the carry's restoring and landing rows. */
+export async function insertLedgerAdjustment(db: DbOrTx, row: typeof orderAdjustments.$inferInsert) {
+  await db.insert(orderAdjustments).values(row);
+}
+
+/** The carried lines of an operator's fortnight kept in the table (all kinds), oldest first. */
+export async function carriedOf(db: DbOrTx, operatorId: number, periodId: number) {
+  return db
+    .select()
+    .from(invoiceAdjustments)
+    .where(
+      and(eq(invoiceAdjustments.externalOperatorId, operatorId), eq(invoiceAdjustments.periodId, periodId)),
+    )
+    .orderBy(asc(invoiceAdjustments.id));
+}
+
+/** Ledger rows written by carrying (reason "Carried: …") in each location's window, summed per location. */
+export async function carriedLedgerSums(db: DbOrTx, windows: readonly LocationWindow[]) {
+  if (windows.length === 0) return [];
+  return rows<{ location_id: number; amount: string }>(
+    db,
+    sql`SELECT a.location_id, sum(a.amount)::text AS amount
+        FROM order_adjustments a JOIN ${windowsTable(windows)}
+          ON a.location_id = w.location_id AND a.occurred_at >= w.start_at AND a.occurred_at < w.end_at
+        WHERE a.reason LIKE ${`${CARRIED_PREFIX}%`}
+        GROUP BY 1`,
+  );
+}
+
+/** Ledger rows (refunds, reversals, carries) in each window whose order was placed before it. */
+export async function ledgerRowsOfEarlierOrders(
+  db: DbOrTx,
+  windows: readonly LocationWindow[],
+  channels: readonly SalesChannel[],
+) {
+  if (windows.length === 0) return [];
+  return rows<{
+    id: number;
+    order_id: number;
+    refund_id: number | null;
+    amount: string;
+    reason: string;
+    placed_at: Date | string;
+    tz: string;
+  }>(
+    db,
+    sql`SELECT a.id, a.order_id, a.refund_id, a.amount::text AS amount, a.reason, o.placed_at, w.tz
+        FROM order_adjustments a JOIN ${windowsTable(windows)}
+          ON a.location_id = w.location_id AND a.occurred_at >= w.start_at AND a.occurred_at < w.end_at
+        JOIN orders o ON o.id = a.order_id AND o.placed_at < w.start_at
+        WHERE a.channel IN (${sql.join(
+          channels.map((c) => sql`${c}`),
+          sql`, `,
+        )})
+        ORDER BY a.occurred_at, a.id`,
+  );
+}
+
+/** The current approvals of an operator by period start date. */
+export async function currentApprovalsByStart(db: DbOrTx, operatorId: number, starts: string[]) {
+  if (starts.length === 0) return [];
+  return db
+    .select({ approval: invoiceApprovals, startDate: fortnightPeriods.startDate })
+    .from(invoiceApprovals)
+    .innerJoin(fortnightPeriods, eq(fortnightPeriods.id, invoiceApprovals.periodId))
+    .where(
+      and(
+        eq(invoiceApprovals.externalOperatorId, operatorId),
+        isNull(invoiceApprovals.supersededAt),
+        inArray(fortnightPeriods.startDate, starts),
+      ),
+    );
+}
+
+export async function findPeriodById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(fortnightPeriods).where(eq(fortnightPeriods.id, id));
+  return row ?? null;
+}
+
+export async function markPaid(
+  db: DbOrTx,
+  approvalId: number,
+  paid: { paidAt: Date; paidByEmail: string; paidReference: string },
+) {
+  return db
+    .update(invoiceApprovals)
+    .set(paid)
+    .where(and(eq(invoiceApprovals.id, approvalId), isNull(invoiceApprovals.paidAt)))
+    .returning({ id: invoiceApprovals.id });
+}
+
+/** The reason every carried ledger row starts with (figures keep them out of the card refunds). */
+export const CARRIED_PREFIX = 'Carried: ';

@@ -1,7 +1,8 @@
 import { financeCalls } from '@kitchaco/domain';
 import { defineCall, defineRoute, type Module } from '../../http/registry.js';
+import { carryReconciliation } from './carry.service.js';
 import { fortnightPeriods } from './finance.service.js';
-import { approveSalesReport, emailSalesReport, invoiceDocument } from './invoice.service.js';
+import { approveSalesReport, emailSalesReport, invoiceDocument, markInvoicePaid } from './invoice.service.js';
 import { generateSalesReport, getSalesReport } from './sales-report.service.js';
 import { transactionalDownload, transactionalReport } from './transactions-report.service.js';
 
@@ -47,6 +48,12 @@ export const financeModule: Module = {
     }),
     defineCall(financeCalls.updateAndApproveSalesReport, {
       handler: (ctx, input) => approveSalesReport(ctx.app, ctx.actor, input),
+    }),
+    defineCall(financeCalls.markInvoicePaid, {
+      handler: (ctx, input) => markInvoicePaid(ctx.app, ctx.actor, input),
+    }),
+    defineCall(financeCalls.carryPayoutReconciliation, {
+      handler: (ctx, input) => carryReconciliation(ctx.app, ctx.actor, input),
     }),
     defineCall(financeCalls.emailSalesReport, {
       handler: (ctx, input) => emailSalesReport(ctx.app, input),

@@ -294,7 +294,12 @@ describe('the sales report and payout invoice', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatch(/\$224\.78/);
     const ok = await report({ ...base, total_payout_inc_gst: 224.78 });
-    expect(ok.body).toEqual({ success: true, message: 'Approved Successfully' });
+    expect(ok.body).toEqual({
+      success: true,
+      message: 'Approved Successfully',
+      changed: true,
+      invoice_number: `KC-${String(operatorId).padStart(4, '0')}-20261102`,
+    });
 
     const { body } = await invoice();
     expect(body).toMatchObject({ status: 'approved', approved_by: adminEmail, approved_on: '18 Nov 2026' });
@@ -360,9 +365,23 @@ describe('the sales report and payout invoice', () => {
     expect(body.invoice.earnings.gross).toBe(413.28);
     expect(body.invoice.payout_inc_gst).toBe(236.28);
     expect(body.less_in_store_card_sales).toBe(true);
+    // The second version is an adjustment note of the tax invoice (its difference, +11.50).
+    const number = `KC-${String(operatorId).padStart(4, '0')}-20261102`;
     expect(body.history).toEqual([
-      { approved_by: adminEmail, approved_on: '18 Nov 2026', payout_inc_gst: 224.78 },
+      { approved_by: adminEmail, approved_on: '18 Nov 2026', payout_inc_gst: 224.78, number },
     ]);
+    expect(body.invoice_number).toBe(`${number}-A1`);
+    expect(body.adjustment_note).toEqual({
+      number: `${number}-A1`,
+      adjusts: number,
+      original_payout_inc_gst: 224.78,
+      previous_payout_inc_gst: 224.78,
+      payout_inc_gst: 236.28,
+      difference: 11.5,
+      // Commission GST +3.50 on the +100 Uber Eats.
+      gst_adjustment: 3.5,
+      settled_in: null,
+    });
     const rows = await t.database.db
       .select()
       .from(invoiceApprovals)
@@ -371,7 +390,7 @@ describe('the sales report and payout invoice', () => {
     expect(rows.filter((r) => r.supersededAt === null)).toHaveLength(1);
   });
 
-  it('emails the approved invoice to the operator as PDF and CSV', async () => {
+  it('emails the adjustment note of an invoice approved again: the difference, never a second invoice', async () => {
     const { body } = await report({
       query_type: 'email_sales_report',
       external_operator: operatorId,
@@ -383,12 +402,17 @@ describe('the sales report and payout invoice', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.recipient, 'accounts@harbour.example.test'));
-    const mail = mails.find((m) => m.subject?.startsWith('Kitchaco payout invoice'))!;
+    const number = `KC-${String(operatorId).padStart(4, '0')}-20261102`;
+    expect(mails.filter((m) => m.subject?.startsWith('Kitchaco payout invoice'))).toEqual([]);
+    const mail = mails.find((m) => m.subject === `Adjustment of ${number}: +$11.50`)!;
+    expect(mail.body).toContain(`Adjustment of ${number}: +$11.50.`);
+    expect(mail.body).toContain('payout already approved ($224.78) to $236.28');
     expect(mail.attachments.map((a) => a.filename)).toEqual([
-      'invoice-02-Nov-2026.pdf',
-      'invoice-02-Nov-2026.csv',
+      `adjustment-note-${number}-A1-02-Nov-2026.pdf`,
+      `adjustment-note-${number}-A1-02-Nov-2026.csv`,
     ]);
     const csv = Buffer.from(mail.attachments[1]!.content, 'base64').toString();
+    expect(csv).toContain(`Adjustment note ${number}-A1,Adjustment of ${number},11.50`);
     expect(csv).toContain('Totals,Payout (GST inclusive),236.28');
     expect(csv).toContain('Miscellaneous,Marketing,55.00,5.00,50.00');
   });
@@ -454,7 +478,7 @@ describe('transactional report', () => {
 
 describe('concurrent approvals', () => {
   // On PostgreSQL (TEST_DATABASE_URL) these really run side by side; the advisory lock orders them.
-  it('50 approvals at once: each one a whole snapshot, exactly one current, history for the rest', async () => {
+  it('50 approvals of the same figures at once: exactly one new version, the rest change nothing', async () => {
     const body = {
       query_type: 'update_and_approve_sales_report',
       external_operator: operatorId,
@@ -466,12 +490,16 @@ describe('concurrent approvals', () => {
       .from(invoiceApprovals)
       .where(eq(invoiceApprovals.externalOperatorId, operatorId));
     const results = await Promise.all(Array.from({ length: 50 }, () => report(body)));
-    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.status !== 200).map((r) => r.body)).toEqual([]);
     const rows = await t.database.db
       .select()
       .from(invoiceApprovals)
       .where(eq(invoiceApprovals.externalOperatorId, operatorId));
-    expect(rows).toHaveLength(before.length + 50);
+    // The first one approves the figures (other choices than the current approval); the other 49
+    // find them approved and answer so, without a new version or document.
+    expect(rows).toHaveLength(before.length + 1);
+    expect(results.filter((r) => r.body.changed === true)).toHaveLength(1);
+    expect(results.filter((r) => r.body.changed === false)).toHaveLength(49);
     expect(rows.filter((r) => r.supersededAt === null)).toHaveLength(1);
     const { body: invoiceNow } = await invoice();
     expect(invoiceNow.history).toHaveLength(rows.length - 1);
@@ -741,13 +769,18 @@ describe('an approved invoice beside the live figures', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatch(/the payout is now \$22\.50/);
 
-    expect((await approve(22.5)).body).toEqual({ success: true, message: 'Approved Successfully' });
+    expect((await approve(22.5)).body).toMatchObject({ success: true, changed: true });
     const again = (await lateInvoice()).body;
     expect(again).toMatchObject({ status: 'approved', live_differs: false });
     expect(again.invoice.payout_inc_gst).toBe(22.5);
     expect(again.sales_data[0].uber_total_sales).toBe(50);
     expect(again.history).toEqual([
-      { approved_by: adminEmail, approved_on: '18 Nov 2026', payout_inc_gst: 123 },
+      {
+        approved_by: adminEmail,
+        approved_on: '18 Nov 2026',
+        payout_inc_gst: 123,
+        number: `KC-${String(lateId).padStart(4, '0')}-20261019`,
+      },
     ]);
     const rows = await t.database.db
       .select()

@@ -490,7 +490,7 @@ describe('the sales report, invoice and transactional report count our channels 
       ...F1,
       total_payout_inc_gst: 175.36,
     });
-    expect(ok.body).toEqual({ success: true, message: 'Approved Successfully' });
+    expect(ok.body).toMatchObject({ success: true, message: 'Approved Successfully', changed: true });
     const { body } = await salesReport({ external_operator: operatorId, ...F1 });
     expect(body.status).toBe('approved');
     expect(body.sales_approved_invoice_details[0]).toMatchObject({

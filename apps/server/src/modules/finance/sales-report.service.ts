@@ -1,5 +1,6 @@
 import {
   addDays,
+  type CarriedLine,
   computeInvoice,
   DEFAULT_TIME_ZONE,
   FINANCE_MESSAGES,
@@ -29,6 +30,7 @@ import type { Actor } from '../../http/actor.js';
 import { conflict, invalid, notFound } from '../../http/errors.js';
 import { recordAudit } from '../audit/audit.record.js';
 import { queueEmail } from '../notifications/outbox.service.js';
+import { carriedLinesOf, payoutLines, versionNumber } from './carry.service.js';
 import { presentInvoice, presentReportRow } from './finance.presenter.js';
 import * as q from './finance.queries.js';
 import {
@@ -71,7 +73,15 @@ export async function computeReport(
   reports: readonly GeneratedMark[],
   choices: Choices,
 ): Promise<{ snapshot: Snapshot; invoice: Invoice }> {
-  return reportFrom(scope, from, to, await figuresOf(db, scope.locations, from, to), reports, choices);
+  const figures = await figuresOf(db, scope.locations, from, to);
+  return reportFrom(scope, from, to, figures, reports, choices, await carriedOf(db, scope, from, to));
+}
+
+/** The lines carried into an operator's fortnight (none for a location's report or all operators). */
+async function carriedOf(db: DbOrTx, scope: Scope, from: IsoDate, to: IsoDate): Promise<CarriedLine[]> {
+  if (!scope.operator) return [];
+  const period = await q.findPeriod(db, from);
+  return carriedLinesOf(db, scope.operator.id, scope.locations, from, to, period?.id ?? null);
 }
 
 /** The whole report of the given location figures, with the given charges and deductions. */
@@ -82,14 +92,21 @@ function reportFrom(
   figures: LocationFigures[],
   reports: readonly GeneratedMark[],
   choices: Choices,
+  carried: CarriedLine[] = [],
 ): { snapshot: Snapshot; invoice: Invoice } {
   const reportOf = new Map(reports.map((r) => [r.locationId, r]));
   const total = totalOf(figures);
-  const invoice = computeInvoice({ ...total, rates: ratesOf(scope.operator), ...choices });
-  const status: SalesReportRow['status'] =
-    scope.locations.length > 0 && scope.locations.every((l) => reportOf.has(l.id))
-      ? 'generated'
-      : 'unavailable';
+  const invoice = computeInvoice({
+    ...total,
+    rates: ratesOf(scope.operator),
+    ...choices,
+    carried: payoutLines(carried),
+  });
+  const generated = scope.locations.length > 0 && scope.locations.every((l) => reportOf.has(l.id));
+  // A location's report (not an invoice) whose every row is approved says so at the top too.
+  const allApproved =
+    generated && !scope.operator && scope.locations.every((l) => reportOf.get(l.id)?.status === 'approved');
+  const status: SalesReportRow['status'] = allApproved ? 'approved' : generated ? 'generated' : 'unavailable';
   const rates = ratesOf(scope.operator);
   return {
     invoice,
@@ -129,20 +146,31 @@ function reportFrom(
       sales_approved_invoice_details: [],
       less_in_store_cash_sales: choices.less_in_store_cash_sales,
       less_in_store_card_sales: choices.less_in_store_card_sales,
+      ...(scope.operator ? { carried_lines: carried } : {}),
     },
   };
 }
 
 export const approvedOn = (at: Date) => formatWireDate(localDate(at, DEFAULT_TIME_ZONE));
 
-function history(approvals: Awaited<ReturnType<typeof q.approvalsOf>>) {
+function history(approvals: Awaited<ReturnType<typeof q.approvalsOf>>, operatorId: number, start: IsoDate) {
+  // Newest first: the oldest is version 1 (the tax invoice).
   return approvals
-    .filter((a) => a.supersededAt !== null)
-    .map((a) => ({
+    .map((a, i) => ({ a, version: approvals.length - i }))
+    .filter(({ a }) => a.supersededAt !== null)
+    .map(({ a, version }) => ({
       approved_by: a.approvedByEmail,
       approved_on: approvedOn(a.approvedAt),
       payout_inc_gst: (a.snapshot as Snapshot).invoice.payout_inc_gst,
+      number: versionNumber(operatorId, start, version),
     }));
+}
+
+/** Whether and how an approval was paid (mark_invoice_paid). */
+export function paidOf(a: { paidAt: Date | null; paidByEmail: string | null; paidReference: string | null }) {
+  return a.paidAt
+    ? { paid_on: approvedOn(a.paidAt), paid_by: a.paidByEmail ?? '', reference: a.paidReference ?? '' }
+    : null;
 }
 
 /**
@@ -176,7 +204,9 @@ export async function getSalesReport(
       const live = figuresPart(now);
       return {
         ...approved,
-        history: history(approvals),
+        invoice_number: versionNumber(scope.operator.id, period.startDate, approvals.length),
+        paid: paidOf(current),
+        history: history(approvals, scope.operator.id, period.startDate),
         live,
         live_differs: liveDiffers(approved, live),
       };
@@ -199,7 +229,8 @@ export async function getSalesReport(
       : [];
   }
   const figures = await figuresOf(app.db, scope.locations, from, to);
-  const { snapshot } = reportFrom(scope, from, to, figures, reports, DEFAULT_CHOICES);
+  const carried = await carriedOf(app.db, scope, from, to);
+  const { snapshot } = reportFrom(scope, from, to, figures, reports, DEFAULT_CHOICES, carried);
   if (snapshot.status === 'unavailable') throw notFound(FINANCE_MESSAGES.notGenerated);
   if (scope.operator || !period || !reports.some((r) => r.status === 'approved')) {
     return { ...snapshot, history: [], live_differs: false };
@@ -322,6 +353,7 @@ export async function generateSalesReport(
   const now = app.clock.now();
   endedCheck(scope.locations, to, now);
   const channels: SalesChannel[] = [...OWN_SALES_CHANNELS, ...MARKETPLACE_FLAGS];
+  let emailed = 0;
   const figures = await app.db.transaction(async (tx) => {
     let saved: LocationFigures[];
     let alreadySent = new Set<number>();
@@ -365,14 +397,24 @@ export async function generateSalesReport(
         body: summaryText(f, from, to),
         attachments: doc.attachments,
       });
+      emailed += 1;
     }
     return saved;
   });
   return {
     success: true as const,
-    message: 'The report has been generated and the transactional summary sent to the registered email id.',
+    message: generatedMessage(emailed, figures.length),
     generated: figures.map((f) => f.location.name),
   };
+}
+
+/** What a generation did: the spec's sentence when every summary went, else what was and was not sent. */
+export function generatedMessage(emailed: number, locations: number): string {
+  if (emailed === locations)
+    return 'The report has been generated and the transactional summary sent to the registered email id.';
+  if (emailed === 0)
+    return 'The report has been generated again. No summary was emailed: it was sent when the report was first generated (ask to resend it to send it again).';
+  return `The report has been generated. ${emailed} of ${locations} locations were emailed their transactional summary; the others had it when their report was first generated.`;
 }
 
 /** Computes and saves the generated reports of locations for a fortnight (no emails). */

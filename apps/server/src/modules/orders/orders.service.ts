@@ -5,6 +5,7 @@ import type { Actor, StaffActor } from '../../http/actor.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { EventStream } from '../../http/registry.js';
 import { recordAudit } from '../audit/audit.record.js';
+import { carryOrderStatus } from '../finance/carry.service.js';
 import { announceTicketsOfOrder } from '../kitchen/kitchen-notices.js';
 import { queueSms } from '../notifications/outbox.service.js';
 import {
@@ -106,6 +107,8 @@ export async function applyOrderStatus(
     at: now,
   });
   const settled = change.settle ? await change.settle() : null;
+  // An order of an approved fortnight canceled (or reopened): carried into the open one (finance).
+  await carryOrderStatus(tx, orderId, from, status, now);
   await givePromoBackOrRetake(tx, row, from, status, now);
   await recordAudit(tx, {
     action: 'order.status',

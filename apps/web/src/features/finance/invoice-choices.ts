@@ -106,6 +106,12 @@ export function invoiceWithChoices(
     misc: misc.wire.map((m) => ({ label: m.label, gross: toMills(m.gross), has_gst: m.has_gst })),
     less_in_store_cash_sales: choices.less_in_store_cash_sales,
     less_in_store_card_sales: choices.less_in_store_card_sales,
+    // Carried lines counted in the payout (reconciliation, paid invoices' adjustment notes), as the server counts them.
+    carried: (figures.carried ?? []).map((m) => ({
+      label: m.label,
+      gross: toMills(m.gross),
+      has_gst: m.has_gst,
+    })),
   });
 }
 

@@ -1,7 +1,8 @@
 import '@mantine/dates/styles.css';
-import { Group, Loader } from '@mantine/core';
+import { Group, Loader, Stack } from '@mantine/core';
 import { QueryError } from '../../../components/query-state';
 import { useExternalOperators } from '../../../features/backoffice/api/get-external-operators';
+import { CarryIntoInvoice } from '../../../features/finance/components/carry-into-invoice';
 import { SalesInvoice } from '../../../features/finance/components/sales-invoice';
 import { SalesReport } from '../../../features/finance/components/sales-report';
 import { TransactionalReport } from '../../../features/finance/components/transactional-report';
@@ -26,7 +27,10 @@ function SalesInvoiceWithOperators() {
     <SalesInvoice
       operators={operators.data}
       beside={({ period, operatorId }) => (
-        <PayoutReconciliation key={`${operatorId}|${period.id}`} period={period} operatorId={operatorId} />
+        <Stack key={`${operatorId}|${period.id}`} gap="sm">
+          <PayoutReconciliation period={period} operatorId={operatorId} />
+          <CarryIntoInvoice period={period} operatorId={operatorId} />
+        </Stack>
       )}
     />
   );

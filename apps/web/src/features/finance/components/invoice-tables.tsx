@@ -1,5 +1,6 @@
 import {
   type AmountWithGst,
+  type CarriedLine,
   compareReports,
   formatAUD,
   INVOICE_CHANNEL_LABELS,
@@ -166,6 +167,14 @@ export function PayoutTable({ invoice }: { invoice: Invoice }) {
           </Table.Th>
           <NumTd>{formatAUD(-invoice.less_in_store_card_sales)}</NumTd>
         </Table.Tr>
+        {invoice.total_carried.gross !== 0 && (
+          <Table.Tr>
+            <Table.Th scope="row" fw={500}>
+              Carried lines (reconciliation, adjustment notes)
+            </Table.Th>
+            <NumTd>{formatAUD(invoice.total_carried.gross)}</NumTd>
+          </Table.Tr>
+        )}
         <Table.Tr>
           <Table.Th scope="row" fw={700}>
             Payout (inc GST)
@@ -185,6 +194,7 @@ export function HistoryTable({ history }: { history: SalesReportResponse['histor
     <Table verticalSpacing={6} striped aria-label="Earlier approvals" fz="sm">
       <Table.Thead>
         <Table.Tr>
+          <Table.Th>Document</Table.Th>
           <Table.Th>Approved on</Table.Th>
           <Table.Th>By</Table.Th>
           <NumTh>Payout (inc GST)</NumTh>
@@ -196,10 +206,56 @@ export function HistoryTable({ history }: { history: SalesReportResponse['histor
           // Two approvals can share a day, an approver and a payout: the position tells them apart.
           // biome-ignore lint/suspicious/noArrayIndexKey: the list only changes as a whole
           <Table.Tr key={i}>
+            <Table.Td>{h.number ?? ''}</Table.Td>
             <Table.Td>{h.approved_on}</Table.Td>
             <Table.Td>{h.approved_by}</Table.Td>
             <NumTd>{aud(h.payout_inc_gst)}</NumTd>
             <Table.Td>Superseded</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+const CARRIED_KIND_LABELS: Record<CarriedLine['kind'], string> = {
+  refund: 'Refund',
+  reversal: 'Reversal',
+  cancellation: 'Cancellation',
+  reopening: 'Reopening',
+  payout_refund: 'Platform refund',
+  payout_adjustment: 'Platform adjustment',
+  paid_invoice_adjustment: 'Adjustment note',
+};
+
+/**
+ * Money carried into this fortnight from approved ones: each line with its order (or platform
+ * order), the approved invoice it was in, and whether it is already in the sales above (a refund or
+ * a cancellation) or added to the payout (reconciliation, a paid invoice's adjustment note).
+ */
+export function CarriedLinesTable({ lines }: { lines: readonly CarriedLine[] }) {
+  return (
+    <Table verticalSpacing={6} striped aria-label="Carried from approved fortnights" fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Line</Table.Th>
+          <Table.Th>Kind</Table.Th>
+          <Table.Th>Order date</Table.Th>
+          <Table.Th>Approved invoice</Table.Th>
+          <Table.Th>Counted</Table.Th>
+          <NumTh>Amount (inc GST)</NumTh>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list only changes as a whole
+          <Table.Tr key={i}>
+            <Table.Td title={l.source}>{l.label}</Table.Td>
+            <Table.Td>{CARRIED_KIND_LABELS[l.kind]}</Table.Td>
+            <Table.Td>{l.order_date ?? ''}</Table.Td>
+            <Table.Td>{l.reference}</Table.Td>
+            <Table.Td>{l.in_ledger ? 'In the sales' : 'In the payout'}</Table.Td>
+            <NumTd>{aud(l.amount)}</NumTd>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -1,8 +1,9 @@
 import { FINANCE_MESSAGES, type SalesReportResponse, toAmount } from '@kitchaco/domain';
 import { Alert, Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconDownload, IconMail } from '@tabler/icons-react';
+import { IconCash, IconCheck, IconDownload, IconMail } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { aud } from '../../../components/amounts';
 import { Panel } from '../../../components/panel';
 import { useApproveSalesReport } from '../api/approve-sales-report';
 import { type DocumentFormat, useDownloadInvoice } from '../api/download-invoice';
@@ -15,6 +16,7 @@ import {
   type MiscSlot,
 } from '../invoice-choices';
 import {
+  CarriedLinesTable,
   CommissionTable,
   ComparisonTable,
   HistoryTable,
@@ -22,6 +24,7 @@ import {
   StockTable,
   TotalsTable,
 } from './invoice-tables';
+import { MarkPaidModal } from './mark-paid-modal';
 import { MiscChargesTable } from './misc-charges-table';
 import { SalesByLocationTable } from './sales-by-location-table';
 
@@ -56,6 +59,9 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
   const live = approved ? report.live : undefined;
   const liveLabel = live ? ' (live)' : '';
   const invalid = misc.errors.some(Boolean);
+  const [paying, setPaying] = useState(false);
+  const note = approved ? (report.adjustment_note ?? null) : null;
+  const carried = report.carried_lines ?? [];
 
   const setSlot = (index: number, slot: MiscSlot) =>
     setChoices((c) => ({ ...c, misc: c.misc.map((s, i) => (i === index ? slot : s)) }));
@@ -70,6 +76,8 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
         less_in_store_cash_sales: choices.less_in_store_cash_sales,
         less_in_store_card_sales: choices.less_in_store_card_sales,
         total_payout_inc_gst: toAmount(invoice.payout_inc_gst),
+        // What the screen shows as approved: an approval made meanwhile elsewhere is refused (409).
+        seen_invoice_number: approved ? (report.invoice_number ?? null) : null,
       },
       { onSuccess: (result) => notifications.show({ color: 'green', message: result.message }) },
     );
@@ -87,10 +95,35 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
         <Title order={3} size="h4">
           {report.business_name ?? 'All operators'}: {periodLabel}
         </Title>
-        <Badge size="lg" variant="dot" color={approved ? 'green' : 'blue'} c="dark.8" tt="none" radius="sm">
-          {approved ? 'Approved' : 'Not approved'}
-        </Badge>
+        <Group gap="xs">
+          {approved && report.invoice_number && (
+            <Text size="sm" fw={600}>
+              {note ? 'Adjustment note' : 'Tax invoice'} {report.invoice_number}
+            </Text>
+          )}
+          <Badge size="lg" variant="dot" color={approved ? 'green' : 'blue'} c="dark.8" tt="none" radius="sm">
+            {approved ? 'Approved' : 'Not approved'}
+          </Badge>
+          {report.paid && (
+            <Badge size="lg" variant="dot" color="teal" c="dark.8" tt="none" radius="sm">
+              Paid
+            </Badge>
+          )}
+        </Group>
       </Group>
+      {note && (
+        <Alert
+          color="grape"
+          variant="light"
+          title={`Adjustment of ${note.adjusts}: ${note.difference > 0 ? '+' : ''}${aud(note.difference)}`}
+        >
+          {note.number} changes the payout approved before ({aud(note.previous_payout_inc_gst)}) to{' '}
+          {aud(note.payout_inc_gst)}; the tax invoice {note.adjusts} was {aud(note.original_payout_inc_gst)}.{' '}
+          {note.settled_in
+            ? `The earlier version was paid: the difference is settled in the invoice of ${note.settled_in}.`
+            : 'The email sends this adjustment note, for the difference only.'}
+        </Alert>
+      )}
       {!perOperator && (
         <Alert color="blue" variant="light">
           The sales and stock of every operator's locations. Commissions, charges and approval are per
@@ -122,6 +155,12 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
             )}
             <ComparisonTable approved={report} live={live} />
           </Stack>
+        </Panel>
+      )}
+
+      {perOperator && carried.length > 0 && (
+        <Panel level={4} idPrefix="finance" title="Carried from approved fortnights">
+          <CarriedLinesTable lines={carried} />
         </Panel>
       )}
 
@@ -179,6 +218,11 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
                 ? FINANCE_MESSAGES.alreadyApproved(report.approved_on, report.approved_by)
                 : 'Not approved yet. Check the figures and charges, then approve the payout shown.'}
             </Text>
+            {report.paid && (
+              <Text size="sm">
+                Paid on {report.paid.paid_on} by {report.paid.paid_by}, reference {report.paid.reference}.
+              </Text>
+            )}
             {approve.error && (
               <Alert color="red" variant="light" role="alert" title="Not approved">
                 {approve.error.message}
@@ -206,8 +250,17 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
                     onClick={sendEmail}
                     loading={email.isPending}
                   >
-                    Email to operator
+                    {note ? 'Email adjustment note' : 'Email to operator'}
                   </Button>
+                  {!report.paid && (
+                    <Button
+                      variant="default"
+                      leftSection={<IconCash aria-hidden size={18} />}
+                      onClick={() => setPaying(true)}
+                    >
+                      Mark paid
+                    </Button>
+                  )}
                   <Button
                     variant="default"
                     leftSection={<IconDownload aria-hidden size={18} />}
@@ -239,6 +292,15 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
             )}
           </Stack>
         </Panel>
+      )}
+
+      {approved && report.invoice_number && (
+        <MarkPaidModal
+          invoiceRef={invoiceRef}
+          number={report.invoice_number}
+          opened={paying}
+          onClose={() => setPaying(false)}
+        />
       )}
 
       {report.history.length > 0 && (
