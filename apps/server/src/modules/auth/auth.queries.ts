@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   customers,
@@ -93,6 +93,18 @@ export async function countEvents(db: DbOrTx, bucket: string, key: string, since
       and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key), gte(rateLimitEvents.at, since)),
     );
   return row?.n ?? 0;
+}
+
+/** When each event of `bucket` for `key` since `since` happened, oldest first. */
+export async function eventTimes(db: DbOrTx, bucket: string, key: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ at: rateLimitEvents.at })
+    .from(rateLimitEvents)
+    .where(
+      and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key), gte(rateLimitEvents.at, since)),
+    )
+    .orderBy(asc(rateLimitEvents.at), asc(rateLimitEvents.id));
+  return rows.map((r) => r.at);
 }
 
 export async function recordEvent(db: DbOrTx, bucket: string, key: string, at: Date): Promise<number> {
