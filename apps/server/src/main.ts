@@ -9,7 +9,7 @@ import { startDemoMarketplaces } from './demo/marketplaces.js';
 import { DEMO_PASSWORD, demoAccountsNote, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { createImageStore } from './integrations/adapters.js';
 import { assertPortFree, loadEnvFile } from './lib/env-file.js';
-import { disableAccountsWithPassword } from './modules/auth/auth.service.js';
+import { disableAccountsWithPassword, revokeDemoSessions } from './modules/auth/auth.service.js';
 import { startDeviceCodePoller } from './modules/kiosks/kiosks.service.js';
 import { startLimitHousekeeping } from './modules/limits/limits.service.js';
 import { startInboxWorker } from './modules/marketplaces/inbox.service.js';
@@ -25,13 +25,19 @@ async function main(): Promise<void> {
   await database.migrate();
 
   if (config.env === 'production') {
-    // A database that once ran as the demo keeps its published password: no account may keep it.
-    const disabled = await disableAccountsWithPassword(database.db, DEMO_PASSWORD);
+    // A database that once ran as the demo keeps its published password: no account may keep it,
+    // and no session issued in demo mode outlives it. Both are written to the audit log.
+    const startedAt = systemClock.now();
+    const disabled = await disableAccountsWithPassword(database.db, DEMO_PASSWORD, startedAt);
     if (disabled.length > 0) {
       process.stderr.write(
         `WARNING: ${disabled.length} staff account(s) still had the demo password and were disabled: ${disabled.join(', ')}.\n` +
           '  Give each a new password with: npm run staff -- password <email>\n',
       );
+    }
+    const ended = await revokeDemoSessions(database.db, startedAt, disabled.length > 0);
+    if (ended > 0) {
+      process.stderr.write(`WARNING: ${ended} session(s) issued in demo mode were revoked: sign in again.\n`);
     }
   }
 

@@ -94,24 +94,75 @@ export async function checkStaffPassword(app: AppContext, credentials: StaffCred
   return row;
 }
 
+/** What a production start calls itself in the audit log (`call`). */
+const PRODUCTION_START = 'production start';
+
 /**
  * Disables every active staff account whose password is `password` (the demo's published one, on a
  * production start of a database that once ran as the demo); returns their emails. Checked by
- * verifying each account's hash, a few at a time on argon2's threads.
+ * verifying each account's hash, a few at a time on argon2's threads. Each account disabled gets
+ * an audit entry by the system, in the transaction that disables it.
  */
-export async function disableAccountsWithPassword(db: Db, password: string): Promise<string[]> {
+export async function disableAccountsWithPassword(db: Db, password: string, at: Date): Promise<string[]> {
   const accounts = await q.activeStaffHashes(db);
-  const found: { id: number; email: string }[] = [];
+  const found: typeof accounts = [];
   for (let i = 0; i < accounts.length; i += 4) {
     const batch = accounts.slice(i, i + 4);
     const matches = await Promise.all(batch.map((a) => verifyPassword(a.passwordHash, password)));
     found.push(...batch.filter((_, j) => matches[j]));
   }
-  await q.disableStaff(
-    db,
-    found.map((a) => a.id),
-  );
+  if (found.length === 0) return [];
+  await db.transaction(async (tx) => {
+    await q.disableStaff(
+      tx,
+      found.map((a) => a.id),
+    );
+    await q.insertSystemAudit(
+      tx,
+      found.map((a) => ({
+        at,
+        action: 'staff.disable_demo_password',
+        call: PRODUCTION_START,
+        entity: 'staff_user',
+        entityId: String(a.id),
+        locationId: a.locationId,
+        summary: `${a.email} disabled at a production start: it still had the demo's published password`,
+        before: { is_active: true },
+        after: { is_active: false },
+      })),
+    );
+  });
   return found.map((a) => a.email);
+}
+
+/**
+ * Ends, at a production start, every session issued while the server ran in demo mode (its codes
+ * and passwords are public, so such a token proves nothing). A database that still held demo
+ * passwords (`demoPasswordsFound`) may have sessions from before sessions were marked (migration
+ * 0023): then every live session ends, and people sign in again. Audited as one entry by the
+ * system. Returns how many sessions ended.
+ */
+export async function revokeDemoSessions(db: Db, at: Date, demoPasswordsFound: boolean): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await q.revokeDemoSessions(tx, at, demoPasswordsFound);
+    const total = ended.customer + ended.staff;
+    if (total > 0) {
+      await q.insertSystemAudit(tx, [
+        {
+          at,
+          action: 'session.revoke_demo',
+          call: PRODUCTION_START,
+          entity: 'session',
+          entityId: demoPasswordsFound ? 'all' : 'demo',
+          locationId: null,
+          summary: `${total} session(s) ${demoPasswordsFound ? 'of a database that ran as the demo' : 'issued in demo mode'} revoked at a production start (${ended.customer} customer, ${ended.staff} staff)`,
+          before: null,
+          after: { revoked: total, customer: ended.customer, staff: ended.staff },
+        },
+      ]);
+    }
+    return total;
+  });
 }
 
 export type StaffPortal = 'admin' | 'stock' | 'stock_admin';
@@ -148,6 +199,7 @@ export async function startStaffSession(
     tokenHash: hashToken(token),
     kind: 'staff',
     staffUserId,
+    issuedInDemo: app.config.demo,
     createdAt: now,
     expiresAt: new Date(now.getTime() + app.config.sessions.staffHours * 3_600_000),
   });
@@ -180,6 +232,8 @@ export const SESSION_CACHE_MAX_AGE_MS = 60_000;
 async function loadSession(app: AppContext, tokenHash: string, now: Date): Promise<CachedSession> {
   const session = await q.findLiveSession(app.db, tokenHash, now);
   if (!session) throw unauthorized(AUTH_MESSAGES.signInRequired);
+  // A token issued in demo mode, whose codes and passwords are public, proves nothing outside it.
+  if (session.issuedInDemo && !app.config.demo) throw unauthorized(AUTH_MESSAGES.signInRequired);
   const expiresAt = session.expiresAt.getTime();
   if (session.kind === 'customer' && session.customerId) {
     return { actor: { kind: 'customer', customerId: session.customerId, sessionId: session.id }, expiresAt };
@@ -452,6 +506,7 @@ export async function loginWithCode(app: AppContext, rawPhone: string, code: str
       tokenHash: hashToken(token),
       kind: 'customer',
       customerId: customer.id,
+      issuedInDemo: app.config.demo,
       createdAt: now,
       expiresAt: new Date(now.getTime() + app.config.sessions.customerDays * 86_400_000),
     });
@@ -485,6 +540,7 @@ export async function loginWithFacebook(app: AppContext, accessToken: string) {
       tokenHash: hashToken(token),
       kind: 'customer',
       customerId: customer.id,
+      issuedInDemo: app.config.demo,
       createdAt: now,
       expiresAt: new Date(now.getTime() + app.config.sessions.customerDays * 86_400_000),
     });
