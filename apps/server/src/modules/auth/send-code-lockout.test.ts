@@ -73,6 +73,7 @@ describe('strangers cannot lock a number out of its codes', () => {
 
   it('a stranger sending at every moment allowed for a day never makes anyone wait more than 10 minutes', async () => {
     const phone = '+61412710002';
+    const warnings = vi.spyOn(t.app.appContext.log, 'warn');
     const start = t.clock.now().getTime();
     let sends = 0;
     let address = 0;
@@ -95,6 +96,13 @@ describe('strangers cannot lock a number out of its codes', () => {
     }
     // About one code per 10 minutes once spaced out: the bill of a day of this is bounded.
     expect(sends).toBeLessThanOrEqual(3 + 4 + 24 * 6);
+    // Said once in the log, without the number's last digits.
+    const flooded = warnings.mock.calls.filter(
+      (c) => (c[0] as { code?: string }).code === 'SMS_PHONE_FLOODED',
+    );
+    warnings.mockRestore();
+    expect(flooded).toHaveLength(1);
+    expect(flooded[0]![0]).toMatchObject({ phone: '+6141271****', sent: 11 });
     const owner = await send(t, phone, '198.51.100.2');
     const wait = owner.statusCode === 200 ? 0 : retryAfter(owner);
     expect(wait).toBeLessThanOrEqual(600);
