@@ -192,8 +192,10 @@ export const BENCH_LIMITS = {
   CHECKOUT_ATTEMPTS_PER_CUSTOMER: '100000000',
   CHECKOUT_DECLINES_PER_CUSTOMER: '100000000',
   CHECKOUT_DECLINES_PER_ADDRESS: '100000000',
-  // Benches sign many customers in from one address.
+  // Benches sign many customers in from one address, with numbers of one range, all day.
   SMS_SENDS_PER_ADDRESS: '100000000',
+  SMS_SENDS_PER_PREFIX_PER_HOUR: '100000000',
+  SMS_DAILY_BUDGET: '100000000',
 };
 
 export const DEMO_PASSWORD = 'demo-password';

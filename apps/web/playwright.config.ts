@@ -57,7 +57,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey signs in from 127.0.0.1: the per-address SMS limit is tested by the server tests.
       SMS_SENDS_PER_ADDRESS: '1000',
-      SMS_SENDS_PER_PHONE: '100',
+      SMS_SENDS_PER_PHONE: '1000',
+      // New customers' numbers of one range, and a whole run's codes, are not the pumping the limits stop.
+      SMS_SENDS_PER_PREFIX_PER_HOUR: '1000',
+      SMS_DAILY_BUDGET: '100000',
       // The demo customer signs in from many journeys in one run: more than a person's day allows.
       SMS_SENDS_PER_PHONE_PER_DAY: '1000',
       // ...and places more orders than the card-testing limit lets one customer start in 10 minutes.

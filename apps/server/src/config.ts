@@ -47,11 +47,20 @@ const envSchema = z.object({
   EVENT_STREAMS_PER_CUSTOMER: z.coerce.number().int().min(1).default(5),
   CUSTOMER_SESSION_DAYS: z.coerce.number().int().min(1).default(90),
   STAFF_SESSION_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Codes sent to one phone within 24 hours without a wait; later ones are spaced out. */
   SMS_SENDS_PER_PHONE: z.coerce.number().int().min(1).default(3),
+  /** The wait before the first spaced code; it doubles with each code after it, up to the next. */
+  SMS_PHONE_FIRST_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** The longest wait between two codes to one phone: its owner is never kept waiting longer. */
+  SMS_PHONE_MAX_WAIT_SECONDS: z.coerce.number().int().min(1).max(600).default(600),
   SMS_SENDS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   SMS_SEND_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  /** Codes sent to one phone per 24 hours: with 3 tries a code, this bounds guesses at a phone. */
+  /** Codes to one phone per 24 hours that allow 3 tries; later ones die at their first wrong try. */
   SMS_SENDS_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).default(10),
+  /** Codes per hour to the numbers of one range (all but the last 4 digits) not yet a customer's. */
+  SMS_SENDS_PER_PREFIX_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Codes the whole service sends per UTC day: past it, none; an error line at 80 % (SMS_BUDGET_NEAR). */
+  SMS_DAILY_BUDGET: z.coerce.number().int().min(1).default(5000),
   /** Wrong sign-in codes one client address may try per hour. */
   SMS_CODE_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   /** Checkouts one customer may start per 10 minutes (card testing runs many in a burst). */
@@ -245,6 +254,10 @@ export interface Config {
     smsPerAddress: number;
     smsWindowMinutes: number;
     smsPerPhonePerDay: number;
+    smsPhoneFirstWaitSeconds: number;
+    smsPhoneMaxWaitSeconds: number;
+    smsPerPrefixPerHour: number;
+    smsDailyBudget: number;
     codeFailuresPerAddress: number;
     checkoutAttemptsPerCustomer: number;
     checkoutDeclinesPerCustomer: number;
@@ -589,6 +602,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       smsPerAddress: env.SMS_SENDS_PER_ADDRESS,
       smsWindowMinutes: env.SMS_SEND_WINDOW_MINUTES,
       smsPerPhonePerDay: env.SMS_SENDS_PER_PHONE_PER_DAY,
+      smsPhoneFirstWaitSeconds: Math.min(env.SMS_PHONE_FIRST_WAIT_SECONDS, env.SMS_PHONE_MAX_WAIT_SECONDS),
+      smsPhoneMaxWaitSeconds: env.SMS_PHONE_MAX_WAIT_SECONDS,
+      smsPerPrefixPerHour: env.SMS_SENDS_PER_PREFIX_PER_HOUR,
+      smsDailyBudget: env.SMS_DAILY_BUDGET,
       codeFailuresPerAddress: env.SMS_CODE_FAILURES_PER_ADDRESS,
       checkoutAttemptsPerCustomer: env.CHECKOUT_ATTEMPTS_PER_CUSTOMER,
       checkoutDeclinesPerCustomer: env.CHECKOUT_DECLINES_PER_CUSTOMER,

@@ -13,7 +13,7 @@ import { createImageStore } from './integrations/adapters.js';
 import { buildInfo } from './lib/build-info.js';
 import { assertPortFree, loadEnvFile } from './lib/env-file.js';
 import { type StartLog, startLog, startLogFormat } from './lib/start-log.js';
-import { disableAccountsWithPassword } from './modules/auth/auth.service.js';
+import { disableAccountsWithPassword, revokeDemoSessions } from './modules/auth/auth.service.js';
 import { startDeviceCodePoller } from './modules/kiosks/kiosks.service.js';
 import { startLimitHousekeeping } from './modules/limits/limits.service.js';
 import { startInboxWorker } from './modules/marketplaces/inbox.service.js';
@@ -33,13 +33,21 @@ async function main(): Promise<void> {
   await database.migrate();
 
   if (config.env === 'production') {
-    // A database that once ran as the demo keeps its published password: no account may keep it.
-    const disabled = await disableAccountsWithPassword(database.db, DEMO_PASSWORD);
+    // A database that once ran as the demo keeps its published password: no account may keep it,
+    // and no session issued in demo mode outlives it. Both are written to the audit log.
+    const startedAt = systemClock.now();
+    const disabled = await disableAccountsWithPassword(database.db, DEMO_PASSWORD, startedAt);
     if (disabled.length > 0) {
       log.warn(
         `${disabled.length} staff account(s) still had the demo password and were disabled: ${disabled.join(', ')}. Give each a new password with: npm run staff -- password <email>`,
         { code: 'DEMO_PASSWORD_DISABLED', accounts: disabled },
       );
+    }
+    const ended = await revokeDemoSessions(database.db, startedAt, disabled.length > 0);
+    if (ended > 0) {
+      log.warn(`${ended} session(s) issued in demo mode were revoked: their holders sign in again.`, {
+        code: 'DEMO_SESSIONS_REVOKED',
+      });
     }
   }
 

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sessionKindEnum } from './enums.js';
 import { locations } from './locations.js';
 import { staffUsers } from './staff.js';
@@ -33,6 +43,11 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Issued while the server ran in demo mode (its passwords and SMS codes are public): such a
+     * session is refused by a server outside demo mode, and revoked by a production start.
+     */
+    issuedInDemo: boolean('issued_in_demo').notNull().default(false),
   },
   (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash)],
 );

@@ -1,6 +1,7 @@
-import { and, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  auditLog,
   customers,
   locations,
   rateLimitEvents,
@@ -25,6 +26,7 @@ export async function insertSession(
     kind: 'customer' | 'staff';
     customerId?: number;
     staffUserId?: number;
+    issuedInDemo: boolean;
     createdAt: Date;
     expiresAt: Date;
   },
@@ -93,6 +95,18 @@ export async function countEvents(db: DbOrTx, bucket: string, key: string, since
       and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key), gte(rateLimitEvents.at, since)),
     );
   return row?.n ?? 0;
+}
+
+/** When each event of `bucket` for `key` since `since` happened, oldest first. */
+export async function eventTimes(db: DbOrTx, bucket: string, key: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ at: rateLimitEvents.at })
+    .from(rateLimitEvents)
+    .where(
+      and(eq(rateLimitEvents.bucket, bucket), eq(rateLimitEvents.key, key), gte(rateLimitEvents.at, since)),
+    )
+    .orderBy(asc(rateLimitEvents.at), asc(rateLimitEvents.id));
+  return rows.map((r) => r.at);
 }
 
 export async function recordEvent(db: DbOrTx, bucket: string, key: string, at: Date): Promise<number> {
@@ -196,7 +210,12 @@ export async function locationExists(db: DbOrTx, id: number): Promise<boolean> {
 /** Active staff accounts with their password hashes (the production start checks them). */
 export function activeStaffHashes(db: DbOrTx) {
   return db
-    .select({ id: staffUsers.id, email: staffUsers.email, passwordHash: staffUsers.passwordHash })
+    .select({
+      id: staffUsers.id,
+      email: staffUsers.email,
+      locationId: staffUsers.locationId,
+      passwordHash: staffUsers.passwordHash,
+    })
     .from(staffUsers)
     .where(eq(staffUsers.isActive, true));
 }
@@ -208,4 +227,37 @@ export async function disableStaff(db: DbOrTx, ids: number[]): Promise<void> {
     .update(staffUsers)
     .set({ isActive: false, credentialVersion: sql`${staffUsers.credentialVersion} + 1` })
     .where(inArray(staffUsers.id, ids));
+}
+
+/**
+ * Revokes the live sessions a production start must end: those issued in demo mode, or, when
+ * `everyLive` (a database still holding demo passwords, whose sessions may predate the mark), every
+ * live one. Returns how many of each kind.
+ */
+export async function revokeDemoSessions(
+  db: DbOrTx,
+  at: Date,
+  everyLive: boolean,
+): Promise<{ customer: number; staff: number }> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(isNull(sessions.revokedAt), everyLive ? undefined : eq(sessions.issuedInDemo, true)))
+    .returning({ kind: sessions.kind });
+  return {
+    customer: rows.filter((r) => r.kind === 'customer').length,
+    staff: rows.filter((r) => r.kind === 'staff').length,
+  };
+}
+
+/** The server itself as the author of an audit entry (a production start), not a staff member. */
+export const SYSTEM_ACTOR = { actorId: null, actorEmail: 'system', actorRole: 'system', address: 'server' };
+
+/** Audit entries the server writes itself, in the caller's transaction (docs/audit.md). */
+export async function insertSystemAudit(
+  db: DbOrTx,
+  entries: Omit<typeof auditLog.$inferInsert, keyof typeof SYSTEM_ACTOR | 'id'>[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(entries.map((e) => ({ ...SYSTEM_ACTOR, ...e })));
 }

@@ -34,6 +34,14 @@ import {
   sameHex,
   verifyPassword,
 } from './secrets.js';
+import {
+  budgetDay,
+  PHONE_WINDOW_MS,
+  phonePrefix,
+  phoneWait,
+  retryAfterSeconds,
+  windowWait,
+} from './sms-limits.js';
 
 const caches = new WeakMap<AppContext, CredentialCache>();
 function cacheOf(app: AppContext): CredentialCache {
@@ -86,24 +94,75 @@ export async function checkStaffPassword(app: AppContext, credentials: StaffCred
   return row;
 }
 
+/** What a production start calls itself in the audit log (`call`). */
+const PRODUCTION_START = 'production start';
+
 /**
  * Disables every active staff account whose password is `password` (the demo's published one, on a
  * production start of a database that once ran as the demo); returns their emails. Checked by
- * verifying each account's hash, a few at a time on argon2's threads.
+ * verifying each account's hash, a few at a time on argon2's threads. Each account disabled gets
+ * an audit entry by the system, in the transaction that disables it.
  */
-export async function disableAccountsWithPassword(db: Db, password: string): Promise<string[]> {
+export async function disableAccountsWithPassword(db: Db, password: string, at: Date): Promise<string[]> {
   const accounts = await q.activeStaffHashes(db);
-  const found: { id: number; email: string }[] = [];
+  const found: typeof accounts = [];
   for (let i = 0; i < accounts.length; i += 4) {
     const batch = accounts.slice(i, i + 4);
     const matches = await Promise.all(batch.map((a) => verifyPassword(a.passwordHash, password)));
     found.push(...batch.filter((_, j) => matches[j]));
   }
-  await q.disableStaff(
-    db,
-    found.map((a) => a.id),
-  );
+  if (found.length === 0) return [];
+  await db.transaction(async (tx) => {
+    await q.disableStaff(
+      tx,
+      found.map((a) => a.id),
+    );
+    await q.insertSystemAudit(
+      tx,
+      found.map((a) => ({
+        at,
+        action: 'staff.disable_demo_password',
+        call: PRODUCTION_START,
+        entity: 'staff_user',
+        entityId: String(a.id),
+        locationId: a.locationId,
+        summary: `${a.email} disabled at a production start: it still had the demo's published password`,
+        before: { is_active: true },
+        after: { is_active: false },
+      })),
+    );
+  });
   return found.map((a) => a.email);
+}
+
+/**
+ * Ends, at a production start, every session issued while the server ran in demo mode (its codes
+ * and passwords are public, so such a token proves nothing). A database that still held demo
+ * passwords (`demoPasswordsFound`) may have sessions from before sessions were marked (migration
+ * 0023): then every live session ends, and people sign in again. Audited as one entry by the
+ * system. Returns how many sessions ended.
+ */
+export async function revokeDemoSessions(db: Db, at: Date, demoPasswordsFound: boolean): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await q.revokeDemoSessions(tx, at, demoPasswordsFound);
+    const total = ended.customer + ended.staff;
+    if (total > 0) {
+      await q.insertSystemAudit(tx, [
+        {
+          at,
+          action: 'session.revoke_demo',
+          call: PRODUCTION_START,
+          entity: 'session',
+          entityId: demoPasswordsFound ? 'all' : 'demo',
+          locationId: null,
+          summary: `${total} session(s) ${demoPasswordsFound ? 'of a database that ran as the demo' : 'issued in demo mode'} revoked at a production start (${ended.customer} customer, ${ended.staff} staff)`,
+          before: null,
+          after: { revoked: total, customer: ended.customer, staff: ended.staff },
+        },
+      ]);
+    }
+    return total;
+  });
 }
 
 export type StaffPortal = 'admin' | 'stock' | 'stock_admin';
@@ -140,6 +199,7 @@ export async function startStaffSession(
     tokenHash: hashToken(token),
     kind: 'staff',
     staffUserId,
+    issuedInDemo: app.config.demo,
     createdAt: now,
     expiresAt: new Date(now.getTime() + app.config.sessions.staffHours * 3_600_000),
   });
@@ -172,6 +232,8 @@ export const SESSION_CACHE_MAX_AGE_MS = 60_000;
 async function loadSession(app: AppContext, tokenHash: string, now: Date): Promise<CachedSession> {
   const session = await q.findLiveSession(app.db, tokenHash, now);
   if (!session) throw unauthorized(AUTH_MESSAGES.signInRequired);
+  // A token issued in demo mode, whose codes and passwords are public, proves nothing outside it.
+  if (session.issuedInDemo && !app.config.demo) throw unauthorized(AUTH_MESSAGES.signInRequired);
   const expiresAt = session.expiresAt.getTime();
   if (session.kind === 'customer' && session.customerId) {
     return { actor: { kind: 'customer', customerId: session.customerId, sessionId: session.id }, expiresAt };
@@ -226,9 +288,18 @@ export const authenticator: Authenticator = {
 
 const SMS_PHONE_BUCKET = 'sms_send_phone';
 const SMS_ADDRESS_BUCKET = 'sms_send_address';
+/** Sends to the new numbers (not yet a customer's) of one range (phonePrefix). */
+const SMS_PREFIX_BUCKET = 'sms_send_prefix';
+/** Every send of the service, for its daily budget. */
+const SMS_SERVICE_BUCKET = 'sms_send_service';
+const SMS_SERVICE_KEY = 'all';
 /** Wrong codes, counted per guessing address (never per phone: a stranger could lock its owner out). */
 const CODE_FAIL_ADDRESS_BUCKET = 'sms_code_failure_address';
 const CODE_FAIL_WINDOW_MINUTES = 60;
+const HOUR_MS = 3_600_000;
+/** The budget's early warning: an error line when this share of the day's codes is used. */
+const BUDGET_ALERT_SHARE = 0.8;
+export const SMS_BUDGET_SPENT = 'Sign-in codes cannot be sent at the moment. Please try again later.';
 
 function requirePhone(raw: string): string {
   const phone = normalisePhone(raw);
@@ -240,45 +311,100 @@ function codeHash(app: AppContext, phone: string, code: string): string {
   return hmac(app.config.secret, 'sms-code', phone, code);
 }
 
-/** Whether the address has used up its wrong codes for now (checked under its lock). */
-async function guessesSpent(
-  app: AppContext,
-  tx: Parameters<typeof q.countEvents>[0],
-  address: string,
-  now: Date,
-) {
-  const since = minutesAgo(now, CODE_FAIL_WINDOW_MINUTES);
-  return (
-    (await q.countEvents(tx, CODE_FAIL_ADDRESS_BUCKET, address, since)) >=
-    app.config.limits.codeFailuresPerAddress
+/** How long until the address may guess again (0: it may now), read under its lock. */
+async function guessWait(app: AppContext, tx: DbOrTx, address: string, now: Date): Promise<number> {
+  const windowMs = CODE_FAIL_WINDOW_MINUTES * 60_000;
+  const failures = await q.eventTimes(
+    tx,
+    CODE_FAIL_ADDRESS_BUCKET,
+    address,
+    new Date(now.getTime() - windowMs),
   );
+  return windowWait(failures, app.config.limits.codeFailuresPerAddress, windowMs, now);
 }
 
 /**
- * Sends a sign-in code. Sends are limited per phone (per window and per day) and per client
- * address; the count and the send happen under per-key locks so parallel requests cannot slip past
- * the limit. Nothing is sent that could not be used: not past a limit, and not to an address that
- * has spent its wrong guesses. A resend replaces the earlier code.
+ * The waits of the limits many numbers share: the number's range (for a number that is not yet a
+ * customer's) and the service's daily budget. Read under their locks before a send; without them
+ * for a refusal's Retry-After, which they can only lengthen.
+ */
+async function sharedWaits(app: AppContext, tx: DbOrTx, phone: string, known: boolean, now: Date) {
+  const { smsPerPrefixPerHour, smsDailyBudget } = app.config.limits;
+  const day = budgetDay(now);
+  const used = await q.countEvents(tx, SMS_SERVICE_BUCKET, SMS_SERVICE_KEY, day.start);
+  const prefixMs = known
+    ? 0
+    : windowWait(
+        await q.eventTimes(tx, SMS_PREFIX_BUCKET, phonePrefix(phone), new Date(now.getTime() - HOUR_MS)),
+        smsPerPrefixPerHour,
+        HOUR_MS,
+        now,
+      );
+  const budgetMs = used >= smsDailyBudget ? day.end.getTime() - now.getTime() : 0;
+  return { prefixMs, budgetMs, used };
+}
+
+/** The refusal of a send that may happen `ms` from now: 503 while the day's budget is spent. */
+function sendRefused(ms: number, budgetSpent: boolean): AppError {
+  const seconds = retryAfterSeconds(ms);
+  return budgetSpent
+    ? unavailable(SMS_BUDGET_SPENT, seconds)
+    : tooManyRequests(AUTH_MESSAGES.tooManyAttempts, seconds);
+}
+
+/**
+ * Sends a sign-in code. Nobody can stop a number's codes: past its first few, codes to a number are
+ * spaced out (a growing wait after each, at most `SMS_PHONE_MAX_WAIT_SECONDS`, 10 minutes), and a
+ * refusal's Retry-After is the real time until the next code can be sent, computed from the codes
+ * sent (refusals count for nothing). Bounded for the bill (SMS pumping): per client address, per
+ * number range for numbers that are nobody's yet, and per UTC day for the whole service, with an
+ * error line (`SMS_BUDGET_NEAR`) at 80 % and a 503 until midnight UTC past it. Nothing is sent to an
+ * address that has spent its wrong guesses. The counts and the send happen under per-key locks, so
+ * parallel requests on any number of instances cannot slip past a limit. A resend replaces the
+ * earlier code. docs/reliability.md, "Sign-in codes".
  */
 export async function sendSmsCode(app: AppContext, rawPhone: string, clientAddress: string) {
   const phone = requirePhone(rawPhone);
   const now = app.clock.now();
-  const { smsPerPhone, smsPerAddress, smsWindowMinutes, smsPerPhonePerDay } = app.config.limits;
-  const since = minutesAgo(now, smsWindowMinutes);
-  await app.db.transaction(async (tx) => {
+  const limits = app.config.limits;
+  const spacing = {
+    free: limits.smsPerPhone,
+    firstWaitMs: limits.smsPhoneFirstWaitSeconds * 1000,
+    maxWaitMs: limits.smsPhoneMaxWaitSeconds * 1000,
+  };
+  const addressWindowMs = limits.smsWindowMinutes * 60_000;
+  // A customer's number is never held back by strangers' sends to its range.
+  const known = (await q.findCustomerByPhone(app.db, phone)) !== null;
+  const sent = await app.db.transaction(async (tx) => {
     await q.lockKey(tx, `${SMS_ADDRESS_BUCKET}:${clientAddress}`);
     await q.lockKey(tx, `${SMS_PHONE_BUCKET}:${phone}`);
-    const [byAddress, byPhone, byPhoneToday] = [
-      await q.countEvents(tx, SMS_ADDRESS_BUCKET, clientAddress, since),
-      await q.countEvents(tx, SMS_PHONE_BUCKET, phone, since),
-      await q.countEvents(tx, SMS_PHONE_BUCKET, phone, minutesAgo(now, 24 * 60)),
-    ];
-    if (byAddress >= smsPerAddress || byPhone >= smsPerPhone) {
-      throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, smsWindowMinutes * 60);
+    const byAddress = await q.eventTimes(
+      tx,
+      SMS_ADDRESS_BUCKET,
+      clientAddress,
+      new Date(now.getTime() - addressWindowMs),
+    );
+    const byPhone = await q.eventTimes(
+      tx,
+      SMS_PHONE_BUCKET,
+      phone,
+      new Date(now.getTime() - PHONE_WINDOW_MS),
+    );
+    const own = Math.max(
+      windowWait(byAddress, limits.smsPerAddress, addressWindowMs, now),
+      phoneWait(byPhone, spacing, now),
+      await guessWait(app, tx, clientAddress, now),
+    );
+    if (own > 0) {
+      const shared = await sharedWaits(app, tx, phone, known, now);
+      throw sendRefused(Math.max(own, shared.prefixMs, shared.budgetMs), shared.budgetMs > 0);
     }
-    if (byPhoneToday >= smsPerPhonePerDay) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, 3600);
-    if (await guessesSpent(app, tx, clientAddress, now)) {
-      throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts, CODE_FAIL_WINDOW_MINUTES * 60);
+    // The shared keys are locked last, and only by a send its own limits allow.
+    if (!known) await q.lockKey(tx, `${SMS_PREFIX_BUCKET}:${phonePrefix(phone)}`);
+    await q.lockKey(tx, `${SMS_SERVICE_BUCKET}:${SMS_SERVICE_KEY}`);
+    const shared = await sharedWaits(app, tx, phone, known, now);
+    if (shared.prefixMs > 0 || shared.budgetMs > 0) {
+      throw sendRefused(Math.max(shared.prefixMs, shared.budgetMs), shared.budgetMs > 0);
     }
     const code = newSmsCode(SMS_CODE_LENGTH);
     await q.consumeLiveCodes(tx, phone, now);
@@ -290,14 +416,57 @@ export async function sendSmsCode(app: AppContext, rawPhone: string, clientAddre
     });
     await q.recordEvent(tx, SMS_ADDRESS_BUCKET, clientAddress, now);
     await q.recordEvent(tx, SMS_PHONE_BUCKET, phone, now);
+    if (!known) await q.recordEvent(tx, SMS_PREFIX_BUCKET, phonePrefix(phone), now);
+    await q.recordEvent(tx, SMS_SERVICE_BUCKET, SMS_SERVICE_KEY, now);
     await queueSms(
       tx,
       now,
       phone,
       `Your Kitchaco sign-in code is ${code}. It expires in ${SMS_CODE_TTL_SECONDS / 60} minutes. Never share it.`,
     );
+    return { usedToday: shared.used + 1, toPhoneToday: byPhone.length + 1 };
   });
+  alertOnSend(app, sent.usedToday, sent.toPhoneToday, phone);
   return { success: true as const, expires_in: SMS_CODE_TTL_SECONDS };
+}
+
+/**
+ * Says in the log when the day's budget is nearly or wholly used (error: someone must look), and
+ * when a number is sent more codes than a person asks for in a day (a stranger at work). Each
+ * line is written once per crossing: the counts are exact under the locks.
+ */
+function alertOnSend(app: AppContext, usedToday: number, toPhoneToday: number, phone: string): void {
+  const budget = app.config.limits.smsDailyBudget;
+  if (usedToday === Math.ceil(budget * BUDGET_ALERT_SHARE)) {
+    app.log.error(
+      { code: 'SMS_BUDGET_NEAR', used: usedToday, budget },
+      `SMS budget: ${usedToday} of ${budget} sign-in codes sent today (UTC); none are sent past ${budget}`,
+    );
+  }
+  if (usedToday === budget) {
+    app.log.error(
+      { code: 'SMS_BUDGET_SPENT', used: usedToday, budget },
+      `SMS budget spent: ${budget} sign-in codes sent today; none are sent until 00:00 UTC (SMS_DAILY_BUDGET)`,
+    );
+  }
+  if (toPhoneToday === app.config.limits.smsPerPhonePerDay + 1) {
+    app.log.warn(
+      { code: 'SMS_PHONE_FLOODED', phone: `${phonePrefix(phone)}****`, sent: toPhoneToday },
+      'one number was sent more sign-in codes in 24 hours than a person asks for; later codes allow one try',
+    );
+  }
+}
+
+/**
+ * How many wrong tries a code allows: 3, or 1 for a code sent past the number's daily allowance
+ * (`SMS_SENDS_PER_PHONE_PER_DAY`). Codes to a number never stop, so this keeps the guesses a
+ * stranger gets at a number near its day's first codes' tries, while its owner, who types the code
+ * received, signs in as before.
+ */
+async function triesOf(app: AppContext, tx: DbOrTx, phone: string, sentAt: Date): Promise<number> {
+  const since = new Date(sentAt.getTime() - PHONE_WINDOW_MS + 1);
+  const sentBefore = await q.countEvents(tx, SMS_PHONE_BUCKET, phone, since);
+  return sentBefore > app.config.limits.smsPerPhonePerDay ? 1 : SMS_CODE_MAX_ATTEMPTS;
 }
 
 type CodeCheck = { ok: true; customerId: number; token: string } | { ok: false; error: AppError };
@@ -307,7 +476,8 @@ type CodeCheck = { ok: true; customerId: number; token: string } | { ok: false; 
  * dies after 3 wrong tries: with no code sent there is nothing to guess) and against the guessing
  * address (`SMS_CODE_FAILURES_PER_ADDRESS` an hour), never against the phone: a stranger's guesses
  * cannot lock its owner out, who signs in with the next code. A phone's guesses are bounded by its
- * codes: at most `SMS_SENDS_PER_PHONE_PER_DAY` a day, 3 tries each. A new phone becomes a new customer.
+ * codes: `SMS_SENDS_PER_PHONE_PER_DAY` a day with 3 tries each, any later ones (at most one per 10
+ * minutes) with one try (triesOf). A new phone becomes a new customer.
  */
 export async function loginWithCode(app: AppContext, rawPhone: string, code: string, clientAddress: string) {
   const phone = requirePhone(rawPhone);
@@ -315,22 +485,17 @@ export async function loginWithCode(app: AppContext, rawPhone: string, code: str
   // Failures must be recorded even though the call fails, so the transaction returns them.
   const result = await app.db.transaction(async (tx): Promise<CodeCheck> => {
     await q.lockKey(tx, `${CODE_FAIL_ADDRESS_BUCKET}:${clientAddress}`);
-    if (await guessesSpent(app, tx, clientAddress, now)) {
-      return {
-        ok: false,
-        error: tooManyRequests(AUTH_MESSAGES.tooManyAttempts, CODE_FAIL_WINDOW_MINUTES * 60),
-      };
+    const wait = await guessWait(app, tx, clientAddress, now);
+    if (wait > 0) {
+      return { ok: false, error: tooManyRequests(AUTH_MESSAGES.tooManyAttempts, retryAfterSeconds(wait)) };
     }
     const live = await q.findLiveCodeForUpdate(tx, phone, now);
     if (!live || !sameHex(live.codeHash, codeHash(app, phone, code))) {
       await q.recordEvent(tx, CODE_FAIL_ADDRESS_BUCKET, clientAddress, now);
       if (live) {
         const attempts = live.attempts + 1;
-        await q.updateCode(
-          tx,
-          live.id,
-          attempts >= SMS_CODE_MAX_ATTEMPTS ? { attempts, consumedAt: now } : { attempts },
-        );
+        const tries = await triesOf(app, tx, phone, live.createdAt);
+        await q.updateCode(tx, live.id, attempts >= tries ? { attempts, consumedAt: now } : { attempts });
       }
       return { ok: false, error: unauthorized(AUTH_MESSAGES.codeInvalid) };
     }
@@ -341,6 +506,7 @@ export async function loginWithCode(app: AppContext, rawPhone: string, code: str
       tokenHash: hashToken(token),
       kind: 'customer',
       customerId: customer.id,
+      issuedInDemo: app.config.demo,
       createdAt: now,
       expiresAt: new Date(now.getTime() + app.config.sessions.customerDays * 86_400_000),
     });
@@ -374,6 +540,7 @@ export async function loginWithFacebook(app: AppContext, accessToken: string) {
       tokenHash: hashToken(token),
       kind: 'customer',
       customerId: customer.id,
+      issuedInDemo: app.config.demo,
       createdAt: now,
       expiresAt: new Date(now.getTime() + app.config.sessions.customerDays * 86_400_000),
     });

@@ -14,7 +14,8 @@ import { deliverDueMessages, queueEmail } from './outbox.service.js';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ SMS_SENDS_PER_ADDRESS: '1000' });
+  // 30 new numbers of one range from one address: load for the outbox, not the abuse it limits.
+  t = await createTestApp({ SMS_SENDS_PER_ADDRESS: '1000', SMS_SENDS_PER_PREFIX_PER_HOUR: '1000' });
 });
 afterAll(() => t.close());
 

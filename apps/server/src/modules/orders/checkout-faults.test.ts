@@ -13,6 +13,7 @@ import { createTestApp, type TestApp, UNLIMITED_CHECKOUTS } from '../../test/app
 import { tokenFor } from '../../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
 import { CARD_OK } from '../../test/payments.js';
+import { customerKey } from './checkout-idempotency.js';
 
 /**
  * Faults around a checkout: the card provider not answering, and the order never being written
@@ -72,8 +73,11 @@ function lossyProvider(failures: number): PaymentProvider {
   };
 }
 
+/** A checkout key as stored: within its customer (checkout-idempotency.ts). */
+const stored = (key: string) => customerKey(customer.id, key);
+
 /** The provider's key of one of our checkout keys (what lossyProvider counts by). */
-const ours = (key: string) => providerKey('pay', `order:${customer.id}`, key);
+const ours = (key: string) => providerKey('pay', `order:${customer.id}`, stored(key));
 
 const place = (key: string) =>
   t.app.inject({
@@ -85,8 +89,14 @@ const place = (key: string) =>
 
 async function rows(key: string) {
   const db = t.database.db;
-  const [o] = await db.select({ n: count() }).from(orders).where(eq(orders.idempotencyKey, key));
-  const [p] = await db.select({ n: count() }).from(payments).where(eq(payments.idempotencyKey, key));
+  const [o] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, stored(key)));
+  const [p] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(eq(payments.idempotencyKey, stored(key)));
   return { orders: o!.n, payments: p!.n };
 }
 
@@ -120,7 +130,10 @@ describe('checkout faults', () => {
     expect(await rows(key)).toEqual({ orders: 1, payments: 1 });
     // The provider saw two requests with the same key and made one charge, the one we recorded.
     expect(requests.get(ours(key))).toBe(2);
-    const [payment] = await t.database.db.select().from(payments).where(eq(payments.idempotencyKey, key));
+    const [payment] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.idempotencyKey, stored(key)));
     expect([...(chargeIds.get(ours(key)) ?? [])]).toEqual([payment!.providerPaymentId]);
     expect(payment!.status).toBe('COMPLETED');
     // A third try replays the stored answer.
@@ -150,7 +163,10 @@ describe('checkout faults', () => {
       // Nothing of it is written but the key's claim (without an answer), and the authorisation
       // is cancelled at the provider: the customer is not charged.
       expect(await rows(key)).toEqual({ orders: 0, payments: 0 });
-      const [claim] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      const [claim] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.key, stored(key)));
       expect(claim?.responseStatus).toBeNull();
       const [authorised] = [...(chargeIds.get(ours(key)) ?? [])];
       expect((await real.getPayment(authorised!))?.status).toBe('CANCELED');
@@ -207,9 +223,9 @@ describe('checkout faults', () => {
     expect(first.statusCode).toBe(200);
     const charged = first.json().payment.receipt_number as string;
     // As if the process died after the provider charged and before the one statement ran.
-    await db.delete(payments).where(eq(payments.idempotencyKey, key));
-    await db.delete(orders).where(eq(orders.idempotencyKey, key));
-    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    await db.delete(payments).where(eq(payments.idempotencyKey, stored(key)));
+    await db.delete(orders).where(eq(orders.idempotencyKey, stored(key)));
+    await db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, stored(key)));
 
     const retry = await place(key);
     expect(retry.statusCode).toBe(200);
@@ -223,12 +239,12 @@ describe('checkout faults', () => {
     const key = randomUUID();
     const first = await place(key);
     expect(first.statusCode).toBe(200);
-    await db.delete(payments).where(eq(payments.idempotencyKey, key));
-    await db.delete(orders).where(eq(orders.idempotencyKey, key));
+    await db.delete(payments).where(eq(payments.idempotencyKey, stored(key)));
+    await db.delete(orders).where(eq(orders.idempotencyKey, stored(key)));
     await db
       .update(idempotencyKeys)
       .set({ responseStatus: null, responseBody: null })
-      .where(eq(idempotencyKeys.key, key));
+      .where(eq(idempotencyKeys.key, stored(key)));
 
     const other = await t.app.inject({
       method: 'POST',
@@ -256,7 +272,10 @@ describe('checkout faults', () => {
       catalog.valuesById = real;
     }
     // The key is bound to the request (no answer kept), so the same request tries again.
-    const [claim] = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    const [claim] = await t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, stored(key)));
     expect(claim?.responseStatus).toBeNull();
     const retry = await place(key);
     expect(retry.statusCode).toBe(200);

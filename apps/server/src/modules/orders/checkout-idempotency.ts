@@ -1,11 +1,43 @@
 import type { PlaceOrderResponse } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
+import type { Actor } from '../../http/actor.js';
 import { AppError, conflict, unauthorized, unprocessable } from '../../http/errors.js';
 import * as q from './orders.queries.js';
 
 // A checkout's Idempotency-Key: the answer it keeps, a refusal kept as that answer, and replays.
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
+
+/**
+ * The key as stored: the client's Idempotency-Key within its caller (a customer, a staff member;
+ * an anonymous caller has none). One customer's key can then never meet another's: the same key
+ * from two customers is two requests, each with its own answer, order and payment.
+ */
+export function callerKey(actor: Actor, key: string): string {
+  if (actor.kind === 'customer') return customerKey(actor.customerId, key);
+  if (actor.kind === 'staff') return `staff:${actor.user.id}:${key}`;
+  return key;
+}
+
+/** A customer's key as stored. */
+export function customerKey(customerId: number, key: string): string {
+  return `customer:${customerId}:${key}`;
+}
+
+/**
+ * The answer kept under the bare key by a release that stored keys unscoped (before 0023), if it
+ * is this caller's: a retry across the upgrade, or from an instance still running that release,
+ * gets it instead of paying twice. Another caller's bare key is not theirs to see: null.
+ */
+export async function answerUnderBareKey(
+  app: AppContext,
+  bareKey: string,
+  k: q.KeyAnswer,
+): Promise<PlaceOrderResponse | null> {
+  const existing = await q.findIdempotencyKey(app.db, bareKey);
+  if (!existing || existing.scope !== k.scope) return null;
+  return answerOf(existing, k);
+}
 
 /** Keeps a refusal as the key's answer and gives it; or gives the answer the key already has. */
 export async function refuse(

@@ -19,7 +19,15 @@ import {
   paymentsUnavailable,
   refusedError,
 } from '../payments/payment-errors.js';
-import { answerOf, earlierAnswer, KEY_REUSED, refuse, replay } from './checkout-idempotency.js';
+import {
+  answerOf,
+  answerUnderBareKey,
+  callerKey,
+  earlierAnswer,
+  KEY_REUSED,
+  refuse,
+  replay,
+} from './checkout-idempotency.js';
 import {
   afterFailedWrite,
   cancelAuthorization,
@@ -129,11 +137,12 @@ function stateOf(app: AppContext): CheckoutState {
 export async function placeOrder(
   app: AppContext,
   actor: Actor,
-  key: string,
+  clientKey: string,
   input: PlaceOrderRequest,
   clientAddress: string,
 ): Promise<PlaceOrderResponse> {
   if (actor.kind !== 'customer') throw unauthorized('Please sign in again.');
+  const key = callerKey(actor, clientKey);
   const customerId = actor.customerId;
   const requestHash = hmac(app.config.secret, 'order', String(customerId), JSON.stringify(input));
   const attempts = stateOf(app).running;
@@ -143,7 +152,9 @@ export async function placeOrder(
     return first.answer;
   }
   const k: q.KeyAnswer = { key, scope: `order:${customerId}`, requestHash, createdAt: app.clock.now() };
-  const answer = attempt(app, customerId, k, input, clientAddress);
+  const answer = answerUnderBareKey(app, clientKey, k).then(
+    (kept) => kept ?? attempt(app, customerId, k, input, clientAddress),
+  );
   attempts.set(key, { requestHash, answer });
   try {
     return await answer;

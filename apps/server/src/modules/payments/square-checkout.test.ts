@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, meals, orders, payments } from '../../db/schema/index.js';
 import { CARD_OK } from '../../test/payments.js';
 import { createSquareTest, LOCATION_SQUARE_ID, type SquareTest } from '../../test/square.js';
+import { customerKey } from '../orders/checkout-idempotency.js';
 
 /**
  * Checkout through Square's Payments API (a fake built from Square's documentation): authorise,
@@ -17,8 +18,15 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+/** A checkout key as stored: within its customer (orders/checkout-idempotency.ts). */
+const stored = (key: string) => customerKey(s.customer.id, key);
 const ordersOf = async (key: string) =>
-  (await s.db.select({ n: count() }).from(orders).where(eq(orders.idempotencyKey, key)))[0]!.n;
+  (
+    await s.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.idempotencyKey, stored(key)))
+  )[0]!.n;
 const createRequests = () => s.fake.requests.filter((r) => r.method === 'POST' && r.path === '/v2/payments');
 /** Payments at Square that took money or hold it (completed, or authorised and not released). */
 const charged = () =>
@@ -46,7 +54,10 @@ describe('paying with Square', () => {
     expect((create.idempotency_key as string).length).toBeLessThanOrEqual(45);
     expect(create.reference_id).toMatch(/^order-/);
 
-    const [row] = await s.db.select().from(payments).where(eq(payments.idempotencyKey, key));
+    const [row] = await s.db
+      .select()
+      .from(payments)
+      .where(eq(payments.idempotencyKey, stored(key)));
     const atSquare = s.fake.payments.get(row!.providerPaymentId!)!;
     expect(atSquare.status).toBe('COMPLETED');
     expect(row).toMatchObject({
@@ -83,7 +94,10 @@ describe('paying with Square', () => {
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ code: 'payment_declined', error: message, field: 'payment' });
     expect(await ordersOf(key)).toBe(0);
-    const [row] = await s.db.select().from(payments).where(eq(payments.idempotencyKey, key));
+    const [row] = await s.db
+      .select()
+      .from(payments)
+      .where(eq(payments.idempotencyKey, stored(key)));
     expect(row).toMatchObject({ status: 'FAILED', orderId: null });
     expect(row!.error).toMatch(/DECLINE|FAILURE|EXPIRATION/);
     // The refusal is the key's answer.
@@ -183,10 +197,16 @@ describe('paying with Square', () => {
     const res = await s.place(key);
     expect(res.statusCode).toBe(200);
     expect(res.json().payment.status).toBe('APPROVED');
-    const [row] = await s.db.select().from(payments).where(eq(payments.idempotencyKey, key));
+    const [row] = await s.db
+      .select()
+      .from(payments)
+      .where(eq(payments.idempotencyKey, stored(key)));
     expect(row!.status).toBe('APPROVED');
     expect(s.fake.payments.get(row!.providerPaymentId!)!.status).toBe('APPROVED');
-    const [kept] = await s.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    const [kept] = await s.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, stored(key)));
     expect((kept!.responseBody as { payment: { status: string } }).payment.status).toBe('APPROVED');
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "issued_in_demo" boolean DEFAULT false NOT NULL;
