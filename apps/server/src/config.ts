@@ -72,6 +72,11 @@ const envSchema = z.object({
   STAFF_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(500),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /**
+   * Delivered and failed messages (SMS with phone numbers, emails with their PDFs) are deleted this
+   * many days after they were written: they are personal data kept for no purpose after delivery.
+   */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   /** How often the pending rows of the sales rollups are folded in (reads fold first as well). */
   ROLLUP_FOLD_MS: z.coerce.number().int().min(10).default(1000),
   /**
@@ -265,7 +270,7 @@ export interface Config {
     staffLoginFailures: number;
     staffLoginWindowMinutes: number;
   };
-  outbox: { pollMs: number; maxAttempts: number };
+  outbox: { pollMs: number; maxAttempts: number; retentionDays: number };
   rollupFoldMs: number;
   shutdown: { graceMs: number; drainMs: number };
   sms:
@@ -613,7 +618,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       staffLoginFailures: env.STAFF_LOGIN_FAILURES_ALLOWED,
       staffLoginWindowMinutes: env.STAFF_LOGIN_WINDOW_MINUTES,
     },
-    outbox: { pollMs: env.OUTBOX_POLL_MS, maxAttempts: env.OUTBOX_MAX_ATTEMPTS },
+    outbox: {
+      pollMs: env.OUTBOX_POLL_MS,
+      maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
+      retentionDays: env.OUTBOX_RETENTION_DAYS,
+    },
     rollupFoldMs: env.ROLLUP_FOLD_MS,
     shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, drainMs: env.SHUTDOWN_DRAIN_MS },
     load: {

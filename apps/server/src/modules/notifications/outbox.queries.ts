@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type OutboxAttachment, outbox } from '../../db/schema/index.js';
 
@@ -69,4 +69,18 @@ export type OutboxRow = typeof outbox.$inferSelect;
 
 export async function listRecentMessages(db: DbOrTx, limit: number) {
   return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
+}
+
+/**
+ * Deletes up to `limit` delivered or failed messages written before `before` (attachments with
+ * them); answers how many. Pending and sending ones stay whatever their age: they are still owed.
+ */
+export async function deleteFinishedBefore(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  const old = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(inArray(outbox.status, ['sent', 'failed']), lt(outbox.createdAt, before)))
+    .limit(limit);
+  const gone = await db.delete(outbox).where(inArray(outbox.id, old)).returning({ id: outbox.id });
+  return gone.length;
 }

@@ -5,6 +5,7 @@ import { DeliveryError, type DeliveryFailureKind } from '../../integrations/deli
 import { type Poller, startPoller } from '../../lib/poller.js';
 import {
   claimDueMessages,
+  deleteFinishedBefore,
   insertOutboxMessage,
   listRecentMessages,
   markFailed,
@@ -128,9 +129,38 @@ export async function deliverDueMessages(
   return { sent, failed };
 }
 
-/** Polls the outbox until stopped. */
+/** Rows deleted per statement when the outbox is pruned, so no delete holds the table long. */
+const PRUNE_BATCH = 1_000;
+/** How often the worker prunes (ms). */
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Deletes the messages delivered or failed more than `OUTBOX_RETENTION_DAYS` ago: phone numbers,
+ * texts and emails with their PDF invoices are personal data, kept only as long as someone may
+ * need to see what was sent (docs/operations.md, "Outbox retention"). Answers how many went.
+ */
+export async function pruneOutbox(app: AppContext): Promise<number> {
+  const before = new Date(app.clock.now().getTime() - app.config.outbox.retentionDays * 86_400_000);
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteFinishedBefore(app.db, before, PRUNE_BATCH);
+    total += deleted;
+    if (deleted < PRUNE_BATCH) break;
+  }
+  if (total > 0) app.log.info({ deleted: total, before: before.toISOString() }, 'outbox pruned');
+  return total;
+}
+
+/** Polls the outbox until stopped, and prunes it every ten minutes. */
 export function startOutboxWorker(app: AppContext): Poller {
-  return startPoller(app.log, 'outbox worker', app.config.outbox.pollMs, () => deliverDueMessages(app));
+  let lastPrune = 0;
+  return startPoller(app.log, 'outbox worker', app.config.outbox.pollMs, async () => {
+    await deliverDueMessages(app);
+    if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await pruneOutbox(app);
+    }
+  });
 }
 
 /** The newest messages of the outbox, newest first (the development outbox screen). */

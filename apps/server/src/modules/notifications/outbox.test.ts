@@ -5,7 +5,13 @@ import type { AppContext } from '../../context.js';
 import { outbox } from '../../db/schema/index.js';
 import type { Adapters } from '../../integrations/adapters.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { deliverDueMessages, queueEmail, queueSms, retryDelaySeconds } from './outbox.service.js';
+import {
+  deliverDueMessages,
+  pruneOutbox,
+  queueEmail,
+  queueSms,
+  retryDelaySeconds,
+} from './outbox.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,5 +129,35 @@ describe('outbox', () => {
     });
     expect((await production.inject({ url: '/api/dev/outbox' })).statusCode).toBe(404);
     await production.close();
+  });
+});
+
+describe('outbox retention', () => {
+  it('deletes delivered and failed messages older than OUTBOX_RETENTION_DAYS, never one still owed', async () => {
+    const db = t.database.db;
+    const now = t.clock.now().getTime();
+    const days = (n: number) => new Date(now - n * 86_400_000);
+    const write = async (status: 'sent' | 'failed' | 'pending', age: number, recipient: string) => {
+      const id = await queueEmail(db, days(age), {
+        to: recipient,
+        subject: 'Retention',
+        body: 'A message with an attachment',
+        attachments: [{ filename: 'invoice.pdf', contentType: 'application/pdf', content: 'JVBERi0=' }],
+      });
+      await db.update(outbox).set({ status }).where(eq(outbox.id, id));
+      return id;
+    };
+    const oldSent = await write('sent', 31, 'old-sent@retention.test');
+    const oldFailed = await write('failed', 45, 'old-failed@retention.test');
+    const oldPending = await write('pending', 60, 'old-pending@retention.test');
+    const recentSent = await write('sent', 29, 'recent-sent@retention.test');
+
+    expect(t.app.appContext.config.outbox.retentionDays).toBe(30);
+    await pruneOutbox(t.app.appContext);
+    const left = new Set((await db.select({ id: outbox.id }).from(outbox)).map((r) => r.id));
+    expect(left.has(oldSent)).toBe(false);
+    expect(left.has(oldFailed)).toBe(false);
+    expect(left.has(oldPending)).toBe(true);
+    expect(left.has(recentSent)).toBe(true);
   });
 });
