@@ -11,7 +11,9 @@ import { CARD_OK } from './payments.js';
 
 /**
  * The card provider every instance shares, with a hand on its refunds: `onRefund` runs before each
- * refund reaches the local test provider, and may wait, throw (no answer) or answer a refusal.
+ * refund reaches the local test provider, and may wait, throw (no answer) or answer a refusal. As
+ * Square does, a key once answered is answered the same ever after (accepted or refused); only a
+ * call that never reached it ('down') leaves the key open.
  */
 export interface ControlledProvider extends PaymentProvider {
   onRefund: ((request: RefundRequest) => Promise<RefundOutcome | 'send' | 'lost'>) | null;
@@ -20,6 +22,7 @@ export interface ControlledProvider extends PaymentProvider {
 }
 
 export function controlled(base: PaymentProvider): ControlledProvider {
+  const answered = new Map<string, RefundOutcome>();
   const provider: ControlledProvider = {
     ...base,
     onRefund: null,
@@ -27,12 +30,19 @@ export function controlled(base: PaymentProvider): ControlledProvider {
     async refund(request) {
       provider.asked.push(request);
       const decided = provider.onRefund ? await provider.onRefund(request) : 'send';
-      if (decided === 'send') return base.refund(request);
-      if (decided === 'lost') {
-        // The provider refunded, and its answer was lost on the way back.
-        await base.refund(request);
-        throw new Error('socket hang up');
+      const earlier = answered.get(request.idempotencyKey);
+      if (earlier) {
+        if (decided === 'lost') throw new Error('socket hang up');
+        return earlier;
       }
+      if (decided === 'send' || decided === 'lost') {
+        const outcome = await base.refund(request);
+        answered.set(request.idempotencyKey, outcome);
+        // 'lost': the provider answered, and its answer was lost on the way back.
+        if (decided === 'lost') throw new Error('socket hang up');
+        return outcome;
+      }
+      answered.set(request.idempotencyKey, decided);
       return decided;
     },
   };
