@@ -257,7 +257,9 @@ export interface StatusUpdate {
 
 /**
  * One statement for the payments of the batch. The answers kept under their checkout keys are not
- * rewritten: a replay reads the payment's status with the key.
+ * rewritten: a replay reads the payment's status with the key. What the provider reports refunded
+ * is kept up to what was paid (a tip refunded too must not break the batch on the payments' check;
+ * a refund beyond our own is flagged by reconciliation and the webhook).
  */
 export async function writePaymentStatuses(
   db: DbOrTx,
@@ -273,7 +275,7 @@ export async function writePaymentStatuses(
     )
     UPDATE payments p SET
         status = CASE WHEN p.status IN ('APPROVED', 'PENDING') THEN v.status ELSE p.status END,
-        refunded_cents = greatest(p.refunded_cents, v.refunded),
+        refunded_cents = least(greatest(p.refunded_cents, v.refunded), p.total_cents),
         receipt_number = coalesce(p.receipt_number, v.receipt),
         updated_at = v.at::timestamptz
       FROM v

@@ -10,6 +10,7 @@ import {
   type RefundRig,
   refundsOfOrder,
 } from '../../test/refunds.js';
+import { writePaymentStatuses } from './payments.queries.js';
 
 /**
  * A paid order's cancellation racing partial refunds of it, on two instances of one database
@@ -235,5 +236,13 @@ describe('a cancellation racing partial refunds', () => {
     await expect(over).rejects.toThrow();
     const under = r.db.update(payments).set({ refundedCents: -1 }).where(eq(payments.orderId, id));
     await expect(under).rejects.toThrow();
+    // The provider's report of a payment refunded beyond what we took (a tip refunded too) is kept
+    // up to what was paid: the batch of statuses it shares a statement with is still written.
+    const row = await paymentOfOrder(r.db, id);
+    const at = new Date().toISOString();
+    await writePaymentStatuses(r.db, 'test', [
+      { id: row.providerPaymentId!, status: 'COMPLETED', refunded: 1350, receipt: null, at },
+    ]);
+    expect((await paymentOfOrder(r.db, id)).refundedCents).toBe(1300);
   });
 });
