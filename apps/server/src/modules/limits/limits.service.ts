@@ -36,17 +36,6 @@ export async function spendAllowances(
   if (first) throw tooManyRequests(first.message, first.windowSeconds);
 }
 
-/** Counts one use of each allowance, without checking (a decline is counted after it happened). */
-export async function countUses(app: AppContext, uses: Allowance[]): Promise<void> {
-  const now = app.clock.now();
-  await q.countAndRead(
-    app.db,
-    uses.map((a) => ({ key: a.key, expiresAt: new Date(now.getTime() + a.windowSeconds * 1000) })),
-    [],
-    now,
-  );
-}
-
 /** A slot held on allowances whose uses are known only afterwards: kept, or given back. */
 export interface HeldSlot {
   /** The try ended as a use (a card declined): its slot stays spent. */
