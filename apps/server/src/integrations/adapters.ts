@@ -1,8 +1,8 @@
-import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { payments } from '../db/schema/index.js';
+import { payments, refunds } from '../db/schema/index.js';
 import { type CardTerminalProvider, localCardTerminals, squareCardTerminals } from './card-terminals.js';
 import { type EmailSender, localEmailSender, smtpEmailSender } from './email.js';
 import {
@@ -37,12 +37,26 @@ export interface Adapters {
  * process took (another instance, or this one before a restart).
  */
 function ledgerPayments(db: Db): TestPaymentLedger {
-  const present = (row: typeof payments.$inferSelect): ProviderPayment => ({
+  // What the provider refunded: the refunds it accepted. A refund claimed but not yet sent (our
+  // `refunded_cents` reserves it first) is not refunded at the provider.
+  const columns = {
+    row: payments,
+    accepted: sql<number>`(SELECT coalesce(sum(${refunds.amountCents}), 0) FROM ${refunds}
+      WHERE ${refunds.paymentId} = ${payments.id} AND ${refunds.providerRefundId} IS NOT NULL
+        AND ${refunds.status} IN ('PENDING', 'COMPLETED'))`.mapWith(Number),
+  };
+  const present = ({
+    row,
+    accepted,
+  }: {
+    row: typeof payments.$inferSelect;
+    accepted: number;
+  }): ProviderPayment => ({
     id: row.providerPaymentId!,
     status: row.status as PaymentStatus,
     amountCents: row.totalCents,
     appFeeCents: row.appFeeCents,
-    refundedCents: row.refundedCents,
+    refundedCents: accepted,
     receiptNumber: row.receiptNumber,
     sourceType: row.sourceType ?? 'CARD',
     referenceId: row.referenceId,
@@ -53,7 +67,7 @@ function ledgerPayments(db: Db): TestPaymentLedger {
   return {
     async find(paymentId) {
       const [row] = await db
-        .select()
+        .select(columns)
         .from(payments)
         .where(and(test, eq(payments.providerPaymentId, paymentId)))
         .limit(1);
@@ -61,7 +75,7 @@ function ledgerPayments(db: Db): TestPaymentLedger {
     },
     async list({ begin, end, locationId }) {
       const rows = await db
-        .select()
+        .select(columns)
         .from(payments)
         .where(
           and(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -165,6 +166,9 @@ export const payments = pgTable(
       .where(sql`provider_payment_id IS NOT NULL`),
     index('payments_order_idx').on(t.orderId),
     index('payments_flag_idx').on(t.flaggedAt).where(sql`flag IS NOT NULL AND resolved_at IS NULL`),
+    // What is refunded (pending and completed) never exceeds what was paid, whatever the code path:
+    // refunds reserve their amount here under the payment's row lock (docs/payments.md, "Races").
+    check('payments_refunded_within_total', sql`refunded_cents >= 0 AND refunded_cents <= total_cents`),
   ],
 );
 
@@ -188,7 +192,10 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     /** The brand of the refunded item, when it is one (its ledger row counts against that brand). */
     vendorId: integer('vendor_id').references(() => vendors.id),
-    /** A cancellation's refund of the rest of the payment (the order leaves the figures instead). */
+    /**
+     * A cancellation's refund of the rest of the payment (the order leaves the figures instead),
+     * claimed before the provider is asked: PENDING with its amount reserved on the payment.
+     */
     cancellation: boolean('cancellation').notNull().default(false),
     /** PENDING, COMPLETED, REJECTED or FAILED, as the provider reports it. */
     status: text('status').notNull(),
@@ -204,6 +211,10 @@ export const refunds = pgTable(
       .on(t.provider, t.providerRefundId)
       .where(sql`provider_refund_id IS NOT NULL`),
     index('refunds_order_idx').on(t.orderId),
+    // One live cancellation claim per order: a retry reuses it, a second cancel cannot add another.
+    uniqueIndex('refunds_live_cancellation_idx')
+      .on(t.orderId)
+      .where(sql`cancellation AND status IN ('PENDING', 'COMPLETED')`),
   ],
 );
 

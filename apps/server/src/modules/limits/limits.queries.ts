@@ -39,3 +39,20 @@ export async function deleteExpired(db: DbOrTx, counterBefore: Date, eventBefore
   await db.delete(rateCounters).where(lt(rateCounters.expiresAt, counterBefore));
   await db.delete(rateLimitEvents).where(lt(rateLimitEvents.at, eventBefore));
 }
+
+/**
+ * Gives back one use of each key still in its window (a slot held, then not needed). The rows are
+ * locked in key order first, as `countAndRead` takes them, so the two never deadlock.
+ */
+export async function giveBack(db: DbOrTx, keys: string[], now: Date): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(sql`
+    WITH locked AS (
+      SELECT key FROM rate_counters
+      WHERE key IN (SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)) AND expires_at > ${now}
+      ORDER BY key
+      FOR UPDATE
+    )
+    UPDATE rate_counters SET n = greatest(rate_counters.n - 1, 0)
+    FROM locked WHERE rate_counters.key = locked.key`);
+}

@@ -100,6 +100,45 @@ describe('card testing', () => {
   });
 });
 
+describe('decline limits under parallel tries', () => {
+  it('10 declined cards at once from one customer: 5 are tried, 5 refused before any charge', async () => {
+    const customer = await tokenFor(t.database.db, 'customer');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => checkout(customer.token, { card: DECLINED, address: '192.0.2.41' })),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([402, 402, 402, 402, 402, 429, 429, 429, 429, 429]);
+    expect(answers.find((a) => a.statusCode === 429)!.json().error).toBe(
+      'Too many declined payments. Please try again later.',
+    );
+    expect(await paymentsOf(customer.id)).toBe(5);
+    t.clock.advance(61 * 60_000);
+  });
+
+  it('12 declined cards at once from one address (three customers): 10 are tried', async () => {
+    const address = '192.0.2.77';
+    const customers = await Promise.all([0, 1, 2].map(() => tokenFor(t.database.db, 'customer')));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => checkout(customers[i % 3]!.token, { card: DECLINED, address })),
+    );
+    expect(answers.filter((a) => a.statusCode === 402)).toHaveLength(10);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(2);
+    let tried = 0;
+    for (const c of customers) tried += await paymentsOf(c.id);
+    expect(tried).toBe(10);
+    t.clock.advance(61 * 60_000);
+  });
+
+  it('good cards tried at once are not refused for declines that never happened: they wait for a slot', async () => {
+    const customer = await tokenFor(t.database.db, 'customer');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => checkout(customer.token, { address: '192.0.2.90' })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    t.clock.advance(11 * 60_000);
+  });
+});
+
 describe('promo codes with limits', () => {
   it('a once-per-customer code used 20 times at once makes one discounted order', async () => {
     const customer = await tokenFor(t.database.db, 'customer');

@@ -12,7 +12,7 @@ import {
 import { WriteBatcher } from '../../lib/write-batcher.js';
 import { hmac } from '../auth/secrets.js';
 import { kitchenFull, lockSlot, roomFrom, slotLoad } from '../kitchen/capacity.js';
-import { type Allowance, countUses, spendAllowances } from '../limits/limits.service.js';
+import { type Allowance, holdSlot, spendAllowances } from '../limits/limits.service.js';
 import {
   declinedError,
   PROVIDER_UNAVAILABLE,
@@ -175,7 +175,6 @@ async function attempt(
   input: PlaceOrderRequest,
   clientAddress: string,
 ): Promise<PlaceOrderResponse> {
-  const now = k.createdAt;
   const limits = checkoutAllowances(app, customerId, clientAddress);
   let claimed: Awaited<ReturnType<typeof q.claimKey>>;
   let priced: PricedCheckout;
@@ -185,7 +184,7 @@ async function attempt(
     const [claim, price, allowance] = await Promise.allSettled([
       q.claimKey(app.db, k),
       priceCheckout(app, input.checkout, { refuseFull: true }),
-      spendAllowances(app, [limits.attempts], limits.declines),
+      spendAllowances(app, [limits.attempts]),
     ]);
     for (const settled of [claim, price, allowance]) {
       if (settled.status === 'rejected') throw settled.reason;
@@ -209,6 +208,31 @@ async function attempt(
     // carries on (the provider finds the same payment under the same key).
     if (claimed.responseStatus !== null) return replay(claimed);
   }
+  // The card may be declined: the try holds a slot of the decline allowances while it runs, kept
+  // if it is declined and given back otherwise, so parallel tries never pass the limits.
+  const slot = await holdSlot(app, limits.declines);
+  let declined = false;
+  try {
+    return await tryCard(app, customerId, k, input, priced, () => {
+      declined = true;
+    });
+  } finally {
+    await (declined ? slot.keep() : slot.release()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not settle the decline allowance'),
+    );
+  }
+}
+
+/** Charges the card and writes the order: the rest of `attempt`, once the card may be tried. */
+async function tryCard(
+  app: AppContext,
+  customerId: number,
+  k: q.KeyAnswer,
+  input: PlaceOrderRequest,
+  priced: PricedCheckout,
+  onDeclined: () => void,
+): Promise<PlaceOrderResponse> {
+  const now = k.createdAt;
   const totalCents = Math.round(priced.amounts.total / 10);
   if (priced.promoCode) {
     const reserved = await q.reservePromo(app.db, {
@@ -284,7 +308,7 @@ async function attempt(
   }
   if (outcome.kind === 'declined') {
     await releasePromo(app, priced, k);
-    await countUses(app, limits.declines);
+    onDeclined();
     app.log.info({ code: outcome.code }, 'card declined');
     const failed = outcome.payment;
     return refuse(app, k, declinedError(outcome.code), {

@@ -167,20 +167,43 @@ function checkOrderPlace(user: StaffActor, locationId: number): void {
  * Changes a customer order's status (any value from any value, as the super admin may), recording
  * who and when, texting the customer through the outbox, and announcing it to live screens.
  * Operators and kitchen staff change their own location's orders only. Canceling a paid order
- * gives the money back first (payments.service `prepareCancellation`: the authorisation voided or
- * the rest of the payment refunded, under the order's own refund key); if the provider cannot be
- * reached, nothing changes and the admin tries again. A canceled order whose payment was given
- * back is not reopened (a new order is placed instead).
+ * gives the money back first (`changeStatus`). A canceled order whose payment was given back is not
+ * reopened (a new order is placed instead).
  */
 export async function updateOrderStatus(app: AppContext, actor: Actor, orderId: number, status: OrderStatus) {
   if (actor.kind !== 'staff') throw forbidden('Staff only.');
   const current = await q.orderStatusOf(app.db, orderId);
   if (!current) throw notFound(`Order #${orderId} does not exist.`);
   checkOrderPlace(actor.user, current.locationId);
+  const money = await changeStatus(app, orderId, status, actor.user.id, current.status);
+  if (!money) return { success: true as const, result: 'Changed Successfully' };
+  return {
+    success: true as const,
+    result: `Changed Successfully. ${refundSentence(money, "The customer's")}`,
+    refund: money,
+  };
+}
+
+/**
+ * The status change of update_order_status, and of a cancellation reconciliation finishes. A
+ * cancellation of a paid order first claims and refunds what is left of its payment (or releases
+ * its authorisation) at the provider (payments.service `prepareCancellation`); if the provider
+ * refuses or cannot be reached, nothing changes here and the admin tries again (the same claim,
+ * never refunded twice). The status change's transaction then settles the money in one place
+ * (`settleCancellation`: the claim, and the reversal of the order's earlier refunds in the ledger).
+ */
+async function changeStatus(
+  app: AppContext,
+  orderId: number,
+  status: OrderStatus,
+  by: number,
+  /** The status read before any lock (null: not read). */
+  seen: OrderStatus | null,
+): Promise<CancellationMoney | null> {
   const prepared =
-    status === 'Canceled' && current.status !== 'Canceled' ? await prepareCancellation(app, orderId) : null;
+    status === 'Canceled' && seen !== 'Canceled' ? await prepareCancellation(app, orderId, by) : null;
   const now = app.clock.now();
-  const money = await app.db.transaction(async (tx) => {
+  return app.db.transaction(async (tx) => {
     const row = await q.lockOrder(tx, orderId);
     if (!row) throw notFound(`Order #${orderId} does not exist.`);
     const from = row.order.status;
@@ -191,18 +214,24 @@ export async function updateOrderStatus(app: AppContext, actor: Actor, orderId: 
       );
     }
     return applyOrderStatus(tx, row, status, {
-      by: actor.user.id,
+      by,
       at: now,
       sms: 'always',
-      ...(prepared ? { settle: () => settleCancellation(app, tx, orderId, actor.user.id, prepared) } : {}),
+      ...(prepared ? { settle: () => settleCancellation(app, tx, orderId, prepared) } : {}),
     });
   });
-  if (!money) return { success: true as const, result: 'Changed Successfully' };
-  return {
-    success: true as const,
-    result: `Changed Successfully. ${refundSentence(money, "The customer's")}`,
-    refund: money,
-  };
+}
+
+/**
+ * Finishes a cancellation whose refund was claimed but whose order was not canceled (the provider's
+ * answer never came and the admin did not try again, or the process stopped before the status
+ * changed): reconciliation. The claim is sent again under its own key; accepted, the order is
+ * canceled as the admin asked (the customer has the money back); refused, the claim is released
+ * and the order stands. Whether the order is canceled now; a provider still silent throws 503.
+ */
+export async function finishCancellation(app: AppContext, orderId: number, by: number): Promise<boolean> {
+  await changeStatus(app, orderId, 'Canceled', by, null);
+  return (await q.orderStatusOf(app.db, orderId))?.status === 'Canceled';
 }
 
 /** "$12.50 was refunded to the customer's card." and its kin. */

@@ -85,22 +85,72 @@ export async function updateRefund(
   return row!;
 }
 
+/** A refund by the provider's id, not locked: `applyRefund` locks its order, then it. */
 export async function findRefundByProviderId(db: DbOrTx, provider: string, providerRefundId: string) {
   const [row] = await db
     .select()
     .from(refunds)
     .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId)))
-    .for('update')
     .limit(1);
   return row ?? null;
 }
 
-/** Refunds sent whose answer never came back: sent again under the same key by reconciliation. */
+export async function findRefund(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * An order's live cancellation claim (PENDING or COMPLETED): the rest of its payment, reserved by a
+ * cancellation that may not have finished yet. At most one per order (refunds_live_cancellation_idx).
+ */
+export async function liveCancellation(db: DbOrTx, orderId: number) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        eq(refunds.cancellation, true),
+        inArray(refunds.status, ['PENDING', 'COMPLETED']),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Partial refunds sent whose answer never came back: sent again under the same key by
+ * reconciliation. (Cancellation claims are finished with their order: `unfinishedCancellations`.)
+ */
 export async function unconfirmedRefunds(db: DbOrTx) {
   return db
     .select()
     .from(refunds)
-    .where(and(isNull(refunds.providerRefundId), eq(refunds.status, 'PENDING')))
+    .where(
+      and(isNull(refunds.providerRefundId), eq(refunds.status, 'PENDING'), eq(refunds.cancellation, false)),
+    )
+    .orderBy(asc(refunds.id))
+    .limit(100);
+}
+
+/**
+ * Cancellation claims made before `before` whose order is still not canceled (the provider's
+ * answer never came, or the process stopped before the status changed): reconciliation finishes them.
+ */
+export async function unfinishedCancellations(db: DbOrTx, before: Date) {
+  return db
+    .select({ refund: refunds })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(
+      and(
+        eq(refunds.cancellation, true),
+        inArray(refunds.status, ['PENDING', 'COMPLETED']),
+        ne(orders.status, 'Canceled'),
+        lt(refunds.createdAt, before),
+      ),
+    )
     .orderBy(asc(refunds.id))
     .limit(100);
 }
@@ -115,11 +165,15 @@ export async function pendingRefunds(db: DbOrTx) {
     .limit(200);
 }
 
-/** Adds (or, negative, takes back) cents of a payment's refunded total. */
+/**
+ * Adds (or, negative, takes back) cents of a payment's refunded total. The database's check
+ * (0 <= refunded <= total) refuses anything else: callers check first under the payment's lock, so
+ * a refusal here is a defect, never clamped away.
+ */
 export async function addRefunded(db: DbOrTx, paymentId: number, cents: number, at: Date) {
   await db
     .update(payments)
-    .set({ refundedCents: sql`greatest(${payments.refundedCents} + ${cents}, 0)`, updatedAt: at })
+    .set({ refundedCents: sql`${payments.refundedCents} + ${cents}`, updatedAt: at })
     .where(eq(payments.id, paymentId));
 }
 
@@ -203,7 +257,9 @@ export interface StatusUpdate {
 
 /**
  * One statement for the payments of the batch. The answers kept under their checkout keys are not
- * rewritten: a replay reads the payment's status with the key.
+ * rewritten: a replay reads the payment's status with the key. What the provider reports refunded
+ * is kept up to what was paid (a tip refunded too must not break the batch on the payments' check;
+ * a refund beyond our own is flagged by reconciliation and the webhook).
  */
 export async function writePaymentStatuses(
   db: DbOrTx,
@@ -219,7 +275,7 @@ export async function writePaymentStatuses(
     )
     UPDATE payments p SET
         status = CASE WHEN p.status IN ('APPROVED', 'PENDING') THEN v.status ELSE p.status END,
-        refunded_cents = greatest(p.refunded_cents, v.refunded),
+        refunded_cents = least(greatest(p.refunded_cents, v.refunded), p.total_cents),
         receipt_number = coalesce(p.receipt_number, v.receipt),
         updated_at = v.at::timestamptz
       FROM v

@@ -144,6 +144,13 @@ export async function refundOrder(app: AppContext, actor: Actor, input: RefundRe
       throw conflict(`This payment is ${payment.status.toLowerCase()}, so it cannot be refunded.`);
     }
     const left = payment.totalCents - payment.refundedCents;
+    const canceling = await q.liveCancellation(tx, order.id);
+    if (canceling && cents > left) {
+      throw unprocessable(
+        `At most $${q.centsToAmount(left)} can still be refunded on this order: it is being canceled, and its cancellation refunds $${q.centsToAmount(canceling.amountCents)}.`,
+        'amount',
+      );
+    }
     if (cents > left) {
       throw unprocessable(`At most $${q.centsToAmount(left)} can still be refunded on this order.`, 'amount');
     }
@@ -232,8 +239,13 @@ export async function sendRefund(
  *   unless it is a cancellation's refund or the order is canceled (a canceled order already leaves
  *   every figure);
  * - FAILED or REJECTED: the amount is no longer refunded; if its ledger row was written and the
- *   order still counts, a row of the opposite sign; the payment is flagged for a super admin.
- * Statuses only move forward (PENDING -> COMPLETED | FAILED | REJECTED).
+ *   order still counts, a row of the opposite sign. The payment is flagged for a super admin when
+ *   the customer was told the money was coming (the provider had accepted it), or when the order is
+ *   canceled (the customer is owed all of it): the flag names what is still due.
+ * The order's row is locked first, as every money path locks it (order, then payment and refunds):
+ * so this serialises with the order's cancellation, and a refund either counts before the
+ * cancellation's reversal is computed, or finds the order canceled and does not count. Statuses
+ * only move forward (PENDING -> COMPLETED | FAILED | REJECTED).
  */
 export async function applyRefund(
   app: AppContext,
@@ -242,12 +254,15 @@ export async function applyRefund(
   next: { status: ProviderRefund['status']; providerRefundId: string | null; error?: string },
 ): Promise<q.RefundRow> {
   const now = app.clock.now();
+  const found = await q.findRefund(tx, refundId);
+  if (!found) throw notFound(`Refund ${refundId} does not exist.`);
+  const order = found.orderId ? await q.orderForRefund(tx, found.orderId, true) : null;
   const current = await q.lockRefund(tx, refundId);
   if (!current) throw notFound(`Refund ${refundId} does not exist.`);
   if (current.status !== 'PENDING') return current;
   const wasAccepted = current.providerRefundId !== null;
-  const order = current.orderId ? await q.orderForRefund(tx, current.orderId, false) : null;
-  const counts = order !== null && order.status !== 'Canceled' && !current.cancellation;
+  const canceled = order?.status === 'Canceled';
+  const counts = order !== null && !canceled && !current.cancellation;
   const updated = await q.updateRefund(tx, refundId, {
     status: next.status,
     providerRefundId: current.providerRefundId ?? next.providerRefundId,
@@ -275,11 +290,22 @@ export async function applyRefund(
   await q.addRefunded(tx, current.paymentId, -current.amountCents, now);
   if (wasAccepted && counts)
     await ledger(current.amountCents, `Refund ${next.status.toLowerCase()}: ${current.reason}`, null);
-  if (wasAccepted || current.cancellation) {
+  const amount = `$${q.centsToAmount(current.amountCents)}`;
+  const what = next.status === 'FAILED' && !wasAccepted ? 'refused' : next.status.toLowerCase();
+  if (canceled) {
+    const payment = await q.lockPayment(tx, current.paymentId);
+    const due = payment ? payment.totalCents - payment.refundedCents : current.amountCents;
     await q.flagPayment(
       tx,
       current.paymentId,
-      `A refund of $${q.centsToAmount(current.amountCents)} was ${next.status.toLowerCase()} by the card provider: the customer did not get it back.`,
+      `A refund of ${amount} was ${what} by the card provider after the order was canceled: $${q.centsToAmount(due)} is still due to the customer.`,
+      now,
+    );
+  } else if (wasAccepted) {
+    await q.flagPayment(
+      tx,
+      current.paymentId,
+      `A refund of ${amount} was ${what} by the card provider: the customer did not get it back.`,
       now,
     );
   }
@@ -293,65 +319,134 @@ export interface CancellationMoney {
   kind: 'refunded' | 'voided' | 'pending';
 }
 
+/** What canceling a paid order did at the provider, settled in the status change's transaction. */
+export interface PreparedCancellation {
+  payment: q.PaymentRow;
+  /** Cents of an authorisation released (0 when the payment was completed). */
+  voided: number;
+  /** The claim of what was left, and the provider's acceptance of it (null: nothing was left). */
+  refund: { claim: q.RefundRow; accepted: ProviderRefund } | null;
+}
+
+const CANCELLATION_UNCONFIRMED =
+  'The card provider did not confirm the refund, so the order was not canceled. Please try again: the customer is never refunded twice.';
+
 /**
  * What canceling a paid order does to its card payment, asked of the provider before the order's
  * status changes (so a provider that cannot be reached leaves the order as it was, and the admin
- * tries again): an authorisation is cancelled (voided), a completed payment refunded of what is
- * left. The refund's key is the order's own, so trying again never refunds twice.
- * Returns what to write in the status change's transaction (`settleCancellation`), or null.
+ * tries again): an authorisation is cancelled (voided), a completed payment refunded of what is left.
+ * 1. `claimCancellation` claims what is left, under the order's and the payment's locks: a refund
+ *    row PENDING with its amount, reserved on the payment (so a partial refund racing it either
+ *    fits in what is left before, or is refused naming what is left);
+ * 2. the provider is asked under the claim's own key. A refusal releases the claim (the order stays
+ *    as it was, with the provider's reason); no answer keeps it (the money may be gone), and the
+ *    admin's retry, or reconciliation, sends the same claim under the same key again.
+ * Returns what `settleCancellation` writes in the status change's transaction; null without a card
+ * payment.
  */
-export async function prepareCancellation(app: AppContext, orderId: number) {
-  const payment = await q.paymentOfOrder(app.db, orderId);
-  if (!payment?.providerPaymentId) return null;
+export async function prepareCancellation(
+  app: AppContext,
+  orderId: number,
+  by: number,
+): Promise<PreparedCancellation | null> {
+  let payment = await q.paymentOfOrder(app.db, orderId);
+  const providerPaymentId = payment?.providerPaymentId;
+  if (!payment || !providerPaymentId) return null;
   const provider = app.adapters.payments;
+  if (payment.status === 'APPROVED') {
+    let released: ProviderPayment;
+    try {
+      released = await provider.cancel(providerPaymentId);
+    } catch (error) {
+      app.log.warn({ err: error, orderId, code: 'CANCELLATION_NO_ANSWER' }, 'cancellation not confirmed');
+      throw unavailable(CANCELLATION_UNCONFIRMED);
+    }
+    await recordPaymentStatus(app, released);
+    if (released.status !== 'COMPLETED') return { payment, voided: payment.totalCents, refund: null };
+    // Completed meanwhile (reconciliation): refunded instead.
+    payment = { ...payment, status: 'COMPLETED' };
+  }
+  const claim = await claimCancellation(app, orderId, by);
+  if (!claim) return { payment, voided: 0, refund: null };
+  let outcome: Awaited<ReturnType<typeof provider.refund>>;
   try {
-    if (payment.status === 'APPROVED') {
-      const canceled = await provider.cancel(payment.providerPaymentId);
-      await recordPaymentStatus(app, canceled);
-      return { payment, voided: payment.totalCents, refund: null };
-    }
-    const left = payment.totalCents - payment.refundedCents;
-    if (payment.status !== 'COMPLETED' || left <= 0) return null;
-    const key = providerKey('ref', `order:${orderId}`, 'cancellation');
-    const outcome = await provider.refund({
-      paymentId: payment.providerPaymentId,
-      amountCents: left,
-      idempotencyKey: key,
-      reason: 'Order canceled',
+    outcome = await provider.refund({
+      paymentId: providerPaymentId,
+      amountCents: claim.amountCents,
+      idempotencyKey: claim.idempotencyKey,
+      reason: claim.reason,
     });
-    if (outcome.kind === 'refused') {
-      app.log.warn({ orderId, code: outcome.code, detail: outcome.detail }, 'cancellation refund refused');
-      throw unprocessable(
-        `The card provider refused the refund, so the order was not canceled: ${outcome.detail}`,
-      );
-    }
-    return { payment, voided: 0, refund: { key, cents: left, provider: outcome.refund } };
   } catch (error) {
-    if (error instanceof Error && 'status' in error) throw error;
     app.log.warn(
-      { err: error, orderId, code: 'CANCELLATION_REFUND_NO_ANSWER' },
+      { err: error, orderId, refundId: claim.id, code: 'CANCELLATION_REFUND_NO_ANSWER' },
       'cancellation refund not confirmed',
     );
-    throw unavailable(
-      'The card provider did not confirm the refund, so the order was not canceled. Please try again: the customer is never refunded twice.',
+    throw unavailable(CANCELLATION_UNCONFIRMED);
+  }
+  if (outcome.kind === 'refused') {
+    app.log.warn({ orderId, code: outcome.code, detail: outcome.detail }, 'cancellation refund refused');
+    await app.db.transaction((tx) =>
+      applyRefund(app, tx, claim.id, { status: 'FAILED', providerRefundId: null, error: outcome.detail }),
+    );
+    throw unprocessable(
+      `The card provider refused the refund, so the order was not canceled: ${outcome.detail}`,
     );
   }
+  return { payment, voided: 0, refund: { claim, accepted: outcome.refund } };
 }
 
 /**
- * In the status change's transaction (the order already Canceled): the cancellation's refund row,
- * and a reversal of the order's earlier refunds in the ledger, since the canceled order now leaves
- * every figure whole.
+ * Claims what is left of an order's completed payment for its cancellation, in one short
+ * transaction under the order's and the payment's locks: the order's live claim when there is one
+ * (a retry after no answer: the same row, key and amount), else a new PENDING refund row of what is
+ * left, reserved on the payment. Null when the order is already canceled or nothing is left.
+ */
+async function claimCancellation(app: AppContext, orderId: number, by: number): Promise<q.RefundRow | null> {
+  const now = app.clock.now();
+  return app.db.transaction(async (tx) => {
+    const order = await q.orderForRefund(tx, orderId, true);
+    if (!order || order.status === 'Canceled') return null;
+    const payment = await q.paymentOfOrder(tx, orderId, true);
+    if (payment?.status !== 'COMPLETED') return null;
+    const live = await q.liveCancellation(tx, orderId);
+    if (live) return live;
+    const left = payment.totalCents - payment.refundedCents;
+    if (left <= 0) return null;
+    const claim = await q.insertRefund(tx, {
+      paymentId: payment.id,
+      orderId,
+      provider: payment.provider,
+      // A key per claim: a claim the provider refused is released, and the next claim (perhaps of
+      // another amount) is a new refund, never the refused one's answer replayed.
+      idempotencyKey: providerKey('ref', `order:${orderId}`, `cancellation:${randomUUID()}`),
+      amountCents: left,
+      reason: 'Order canceled',
+      cancellation: true,
+      status: 'PENDING',
+      requestedBy: by,
+      createdAt: now,
+    });
+    await q.addRefunded(tx, payment.id, left, now);
+    return claim;
+  });
+}
+
+/**
+ * In the status change's transaction (the order locked and already Canceled), the one place a
+ * cancellation's money is settled: a reversal of the order's earlier refunds in the ledger (the
+ * canceled order now leaves every figure whole; refunds settling later find it canceled and add
+ * nothing), and the claim settled from the provider's answer. A payment that is not whole once the
+ * order is canceled (a partial refund the provider refused after the claim) is flagged with what
+ * is still due. Returns what the customer is told, or null when no money moved.
  */
 export async function settleCancellation(
   app: AppContext,
   tx: DbOrTx,
   orderId: number,
-  by: number,
-  prepared: NonNullable<Awaited<ReturnType<typeof prepareCancellation>>>,
-): Promise<CancellationMoney> {
+  prepared: PreparedCancellation,
+): Promise<CancellationMoney | null> {
   const now = app.clock.now();
-  const order = await q.orderForRefund(tx, orderId, false);
+  const order = await q.orderForRefund(tx, orderId, true);
   for (const earlier of await q.refundAdjustmentsOfOrder(tx, orderId)) {
     const mills = toMills(earlier.amount);
     if (mills === 0 || !order) continue;
@@ -365,28 +460,35 @@ export async function settleCancellation(
       vendorId: earlier.vendorId,
     });
   }
-  if (!prepared.refund) return { amount: prepared.voided / 100, kind: 'voided' };
-  const { key, cents, provider } = prepared.refund;
-  const row = await q.insertRefund(tx, {
-    paymentId: prepared.payment.id,
-    orderId,
-    provider: prepared.payment.provider,
-    idempotencyKey: key,
-    amountCents: cents,
-    reason: 'Order canceled',
-    cancellation: true,
-    status: 'PENDING',
-    requestedBy: by,
-    createdAt: now,
-  });
-  if (row.status === 'PENDING' && row.providerRefundId === null) {
-    await q.addRefunded(tx, prepared.payment.id, cents, now);
+  if (prepared.voided > 0) return { amount: prepared.voided / 100, kind: 'voided' };
+  let money: CancellationMoney | null = null;
+  if (prepared.refund) {
+    const { claim, accepted } = prepared.refund;
+    const settled = await applyRefund(app, tx, claim.id, {
+      status: accepted.status,
+      providerRefundId: accepted.id,
+    });
+    if (settled.status !== 'PENDING' && settled.status !== 'COMPLETED') {
+      // The provider failed the refund since it accepted it: the order is not canceled.
+      throw conflict(
+        `The card provider ${settled.status.toLowerCase()} the refund, so the order was not canceled. Please try again.`,
+      );
+    }
+    money = {
+      amount: claim.amountCents / 100,
+      kind: settled.status === 'COMPLETED' ? 'refunded' : 'pending',
+    };
   }
-  const settled = await applyRefund(app, tx, row.id, {
-    status: provider.status,
-    providerRefundId: provider.id,
-  });
-  return { amount: cents / 100, kind: settled.status === 'COMPLETED' ? 'refunded' : 'pending' };
+  const payment = await q.lockPayment(tx, prepared.payment.id);
+  if (payment?.status === 'COMPLETED' && payment.refundedCents < payment.totalCents) {
+    await q.flagPayment(
+      tx,
+      payment.id,
+      `The order was canceled but a refund of it was refused or failed: $${q.centsToAmount(payment.totalCents - payment.refundedCents)} of the $${q.centsToAmount(payment.totalCents)} paid is still due to the customer.`,
+      now,
+    );
+  }
+  return money;
 }
 
 // ---------------------------------------------------------------- flags

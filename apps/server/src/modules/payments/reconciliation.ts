@@ -5,6 +5,7 @@ import { conflict } from '../../http/errors.js';
 import { type ProviderPayment, providerKey } from '../../integrations/payments.js';
 import { type Poller, startPoller } from '../../lib/poller.js';
 import { recordAudit } from '../audit/audit.record.js';
+import { finishCancellation } from '../orders/orders.service.js';
 import * as q from './payments.queries.js';
 import { applyRefund, recordPaymentStatus, sendRefund } from './payments.service.js';
 
@@ -18,7 +19,8 @@ import { applyRefund, recordPaymentStatus, sendRefund } from './payments.service
  *   still be writing, or the customer retrying with the same key.
  * - An order whose payment is still only authorised is completed; one whose payment is not
  *   completed (cancelled, failed, or completing fails) is flagged for a super admin.
- * - Refunds sent whose answer never came are sent again under their own key.
+ * - Refunds sent whose answer never came are sent again under their own key; a cancellation whose
+ *   refund was claimed but whose order was never canceled is finished (or its claim released).
  * - A payment refunded at the provider for more than we know of is flagged.
  */
 
@@ -172,6 +174,17 @@ async function reconcile(app: AppContext, from: Date, now: Date, counts: Counts)
     await flag(row.payment.id, 'The order stands but its card payment could not be completed.');
   }
 
+  // Cancellations whose refund was claimed but whose order was never canceled (no answer, and the
+  // admin did not try again): finished, or released if the provider now refuses (never twice:
+  // the claim's own key). Younger claims are left to their admin a while longer.
+  for (const { refund } of await q.unfinishedCancellations(app.db, new Date(now.getTime() - graceMs))) {
+    if (refund.orderId === null || refund.requestedBy === null) continue;
+    try {
+      if (await finishCancellation(app, refund.orderId, refund.requestedBy)) counts.refunded++;
+    } catch (error) {
+      app.log.warn({ err: error, refundId: refund.id }, 'cancellation still not finished');
+    }
+  }
   // Refunds whose answer never came: sent again under the same key (never refunded twice).
   for (const refund of await q.unconfirmedRefunds(app.db)) {
     const payment = await q.findPayment(app.db, refund.paymentId);

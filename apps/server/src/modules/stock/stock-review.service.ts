@@ -51,28 +51,32 @@ export async function approveStockOrder(
   const approvedLines = sent.filter((l) => l.qty > 0);
   if (approvedLines.length === 0) throw invalid(STOCK_MESSAGES.selectAtLeastOne, 'stockData');
 
-  const fee = toMills(order.deliveryCharge);
-  const locationFee = toMills(location.minStockDeliveryCharge);
   const adjustment = toMills(orderData.admin_adjustment);
-  const allowed =
-    adjustment === 0 ||
-    (fee > 0 && adjustment === -fee) ||
-    (fee === 0 && locationFee > 0 && adjustment === locationFee);
-  if (!allowed) {
-    throw invalid(
-      fee > 0
-        ? `admin_adjustment can be 0 or -${money(fee)} (remove the below-minimum fee)`
-        : `admin_adjustment can be 0 or ${money(locationFee)} (add the below-minimum fee)`,
-      'admin_adjustment',
-    );
-  }
-  const amounts = priceResolved(approvedLines, { deliveryCharge: fee, adminAdjustment: adjustment });
-  if (amounts.subTotal + amounts.gst <= 0) throw invalid(STOCK_MESSAGES.selectAtLeastOne, 'stockData');
-  checkClientAmounts(orderData, amounts);
-
   const now = app.clock.now();
   const today = localDate(now, location.timeZone);
   const approved = await app.db.transaction(async (tx) => {
+    // The below-minimum fee is read under the order's lock: a location's edit landing between the
+    // review and this write (a new fee) makes the approval's amounts disagree and refuse, instead
+    // of approving with the fee as it was.
+    const locked = await q.lockOrder(tx, order.id);
+    if (!locked || !canMove(locked.status, 'approve')) throw conflict(STOCK_MESSAGES.alreadyDecided);
+    const fee = toMills(locked.deliveryCharge);
+    const locationFee = toMills(location.minStockDeliveryCharge);
+    const allowed =
+      adjustment === 0 ||
+      (fee > 0 && adjustment === -fee) ||
+      (fee === 0 && locationFee > 0 && adjustment === locationFee);
+    if (!allowed) {
+      throw invalid(
+        fee > 0
+          ? `admin_adjustment can be 0 or -${money(fee)} (remove the below-minimum fee)`
+          : `admin_adjustment can be 0 or ${money(locationFee)} (add the below-minimum fee)`,
+        'admin_adjustment',
+      );
+    }
+    const amounts = priceResolved(approvedLines, { deliveryCharge: fee, adminAdjustment: adjustment });
+    if (amounts.subTotal + amounts.gst <= 0) throw invalid(STOCK_MESSAGES.selectAtLeastOne, 'stockData');
+    checkClientAmounts(orderData, amounts);
     const row = await q.updatePendingOrder(tx, order.id, {
       status: 'approved',
       approvedAt: now,
@@ -104,7 +108,7 @@ export async function approveStockOrder(
       entityId: order.id,
       locationId: order.locationId,
       summary: `Stock order #${order.id} of ${location.name} approved: ${row.total}${adjustment ? ` (adjustment ${money(adjustment)})` : ''}`,
-      before: { status: order.status, total: order.total },
+      before: { status: locked.status, total: locked.total },
       after: {
         status: row.status,
         total: row.total,

@@ -276,6 +276,12 @@ export async function findOrder(db: DbOrTx, id: number): Promise<StockOrderRow |
   return row;
 }
 
+/** An order, its row locked until the transaction ends (a decision reads its fee under the lock). */
+export async function lockOrder(db: DbOrTx, id: number): Promise<StockOrderRow | undefined> {
+  const [row] = await db.select().from(stockOrders).where(eq(stockOrders.id, id)).for('update');
+  return row;
+}
+
 /**
  * Updates a pending order, and only a pending one: the guard makes two decisions on the same order
  * at the same moment end in one change and one empty result (read committed re-checks the row).

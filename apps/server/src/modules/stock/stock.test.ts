@@ -428,6 +428,53 @@ describe('stock admin review', () => {
     expect(new Set(mails.map((m) => m.recipient)).size).toBe(mails.length);
   });
 
+  it('an approval racing an edit that adds the below-minimum fee never approves the fee twice', async () => {
+    t.clock.set(WEDNESDAY);
+    for (let round = 0; round < 12; round++) {
+      const order = await placeBig();
+      // The admin saw no fee and adds it; meanwhile the location cuts the order below the minimum,
+      // which itself adds the fee.
+      const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const [approval, edit] = await Promise.all([
+        later(round * 4).then(() =>
+          call(admin, {
+            query_type: 'admin_approve_order',
+            orderData: {
+              orderId: order.id,
+              admin_adjustment: 25,
+              stockData: [{ stock_list_id: boxes.id, qty: 10 }],
+            },
+          }),
+        ),
+        call(user, {
+          query_type: 'user_edit_order',
+          orderData: {
+            kitchaco: here.id,
+            orderId: order.id,
+            delivery_charge: 25,
+            stockData: [{ stock_list_id: boxes.id, qty: 10 }],
+          },
+        }),
+      ]);
+      const [row] = await t.database.db.select().from(stockOrders).where(eq(stockOrders.id, order.id));
+      if (approval.statusCode === 200) {
+        // Approved before the edit: the edit is refused, and the fee is the admin's only.
+        expect(edit.statusCode).toBe(409);
+        expect(row).toMatchObject({ status: 'approved', deliveryCharge: '0.00', adminAdjustment: '25.00' });
+      } else {
+        // Edited first: the fee is the order's now, and adding it again is refused, naming the field.
+        expect(edit.statusCode, edit.body).toBe(200);
+        expect(approval.statusCode, approval.body).toBe(400);
+        expect(approval.json().field).toBe('admin_adjustment');
+        expect(row).toMatchObject({ status: 'pending', deliveryCharge: '25.00', adminAdjustment: '0.00' });
+      }
+      const cents = (v: string) => Math.round(Number(v) * 100);
+      expect(cents(row!.total)).toBe(
+        cents(row!.subTotal) + cents(row!.gst) + cents(row!.deliveryCharge) + cents(row!.adminAdjustment),
+      );
+    }
+  });
+
   it('past orders: decided in the range, with totals over the approved ones', async () => {
     const res = await call(admin, {
       query_type: 'get_admin_approved_disapproved',
