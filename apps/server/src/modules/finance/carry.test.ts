@@ -151,7 +151,7 @@ beforeAll(async () => {
       sms: 'never',
       // The card payment was given back outside (voided): the cancellation's own ledger rows.
       settle: () =>
-        settleCancellation(t.app.appContext, tx, a.id, 0, { payment: payment!, voided: 0, refund: null }),
+        settleCancellation(t.app.appContext, tx, a.id, { payment: payment!, voided: 0, refund: null }),
     });
   });
   t.clock.set('2026-11-19T23:00:00Z');
