@@ -935,8 +935,15 @@ describe('dashboard figures read from the rollups equal the ledger, card refunds
             sql`SELECT vendor_id FROM order_lines WHERE order_id = ${order.id} AND vendor_id IS NOT NULL LIMIT 1`,
           )
           .then((r) => (r as unknown as { rows: { vendor_id: number }[] }).rows);
+        // Never more than is left of what was paid: the database refuses it (payments' check).
+        const [paid] = await db
+          .execute(sql`SELECT refunded_cents FROM payments WHERE order_id = ${order.id} LIMIT 1`)
+          .then((r) => (r as unknown as { rows: { refunded_cents: number }[] }).rows);
+        const left = Math.round(Number(order.total) * 100) - (paid?.refunded_cents ?? 0);
+        const amount = Math.min(w.cents, left);
+        if (amount <= 0) return;
         await createCardRefund(db, order, {
-          amount: (w.cents / 100).toFixed(2),
+          amount: (amount / 100).toFixed(2),
           at: new Date(order.placedAt.getTime() + w.afterMinutes * 60_000),
           reason: 'Missing item refund',
           vendorId: w.brand ? (line?.vendor_id ?? null) : null,
