@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSquare, startFakeSquare } from '../../fakes/square.js';
+import { freePort } from '../../test/ports.js';
 
 /**
  * The fault of the money path: the server process is killed (SIGKILL) after Square authorised a
@@ -19,18 +19,6 @@ let dataDir: string;
 let server: ChildProcess | null = null;
 let base = '';
 let output = '';
-
-/** A port nothing listens on now (a random one could be another test's server). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(): Promise<void> {
   const port = await freePort();
