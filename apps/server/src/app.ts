@@ -242,6 +242,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.status(503).send({ status: 'database unavailable', ...about });
   });
 
+  // A worker instance (INSTANCE_MODE=worker) answers its health only: the API and the site are
+  // another instance's.
+  if (config.instanceMode === 'worker') {
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({
+        success: false,
+        error: `This instance runs the background workers only (INSTANCE_MODE=worker): no ${request.method} ${request.url.split('?')[0]} here.`,
+        code: 'not_found',
+      }),
+    );
+    return app;
+  }
+
   // Uploaded meal images: content-hashed names, so each can be cached for a year.
   app.get<{ Params: { name: string } }>('/images/:name', async (request, reply) => {
     const image = await context.adapters.images.get(request.params.name);

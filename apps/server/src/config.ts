@@ -91,6 +91,12 @@ const envSchema = z.object({
    * their own when the instance is taken out).
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
+  /**
+   * What this instance runs: `all` (the API and the site, and the background workers: outbox,
+   * marketplace inbox, reconciliation, rollups, device codes, housekeeping), `web` (the API and the
+   * site only) or `worker` (the workers only, with /livez and /readyz), so each scales on its own.
+   */
+  INSTANCE_MODE: z.enum(['all', 'web', 'worker']).default('all'),
   /** Load shedding: requests in progress or waiting beyond this get a fast 503 (0 = no limit). */
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   /**
@@ -273,6 +279,7 @@ export interface Config {
   outbox: { pollMs: number; maxAttempts: number; retentionDays: number };
   rollupFoldMs: number;
   shutdown: { graceMs: number; drainMs: number };
+  instanceMode: 'all' | 'web' | 'worker';
   sms:
     | { kind: 'local' }
     | { kind: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
@@ -625,6 +632,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     rollupFoldMs: env.ROLLUP_FOLD_MS,
     shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, drainMs: env.SHUTDOWN_DRAIN_MS },
+    instanceMode: env.INSTANCE_MODE,
     load: {
       maxInFlight: env.MAX_IN_FLIGHT,
       maxQueueMs: env.MAX_QUEUE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000),

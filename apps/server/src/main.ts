@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { clockFrom, systemClock } from './context.js';
+import { type AppContext, clockFrom, systemClock } from './context.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { DatabaseStartError, openDatabase, waitForDatabase } from './db/open.js';
 import { startRollupFolder } from './db/rollups.js';
@@ -89,23 +89,16 @@ async function main(): Promise<void> {
   for (const note of marketplaces.notes) log.info(note);
   const app = await buildApp({ config: marketplaces.config, database, clock });
 
-  const worker = startOutboxWorker(app.appContext);
-  const folder = startRollupFolder(app.appContext, config.rollupFoldMs);
-  const housekeeping = startLimitHousekeeping(app.appContext);
-  const reconciliation = startReconciliation(app.appContext);
-  const deviceCodes = startDeviceCodePoller(app.appContext);
-  const inbox = startInboxWorker(app.appContext);
+  // The background work, unless this instance serves the API only (INSTANCE_MODE=web).
+  const workers = config.instanceMode === 'web' ? null : startWorkers(app.appContext, config.rollupFoldMs);
   closeWithGrace({ delay: config.shutdown.graceMs }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await shutDown(app, {
       drainMs: err ? 0 : config.shutdown.drainMs,
       async after() {
-        housekeeping.stop();
-        await Promise.all([reconciliation.stop(), deviceCodes.stop(), inbox.stop()]);
+        await workers?.stop();
         await marketplaces.stop();
-        await worker.stop();
-        await folder.stop();
         await database.close();
       },
     });
@@ -113,11 +106,50 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info({ ...buildInfo(), schema_version: knownSchemaVersion(), instance: process.pid }, 'started');
+  app.log.info(
+    {
+      ...buildInfo(),
+      schema_version: knownSchemaVersion(),
+      instance: process.pid,
+      instance_mode: config.instanceMode,
+      workers: workers?.names ?? [],
+    },
+    'started',
+  );
   const shown = ['0.0.0.0', '127.0.0.1', '::'].includes(config.host) ? 'localhost' : config.host;
   log.info(
     `Kitchaco is running at http://${shown}:${config.port}/ (${database.kind}${config.demo ? ', demo mode' : ''})`,
   );
+}
+
+/**
+ * The background workers of an instance: the outbox, the rollup folder, rate-limit housekeeping,
+ * card reconciliation, device-code polling and the marketplace inbox. Each takes its work with
+ * FOR UPDATE SKIP LOCKED or an advisory lock, so any number of instances may run them.
+ */
+function startWorkers(app: AppContext, rollupFoldMs: number) {
+  const outbox = startOutboxWorker(app);
+  const folder = startRollupFolder(app, rollupFoldMs);
+  const housekeeping = startLimitHousekeeping(app);
+  const reconciliation = startReconciliation(app);
+  const deviceCodes = startDeviceCodePoller(app);
+  const inbox = startInboxWorker(app);
+  return {
+    names: [
+      'outbox',
+      'rollups',
+      'limits housekeeping',
+      'reconciliation',
+      'device codes',
+      'marketplace inbox',
+    ],
+    async stop() {
+      housekeeping.stop();
+      await Promise.all([reconciliation.stop(), deviceCodes.stop(), inbox.stop()]);
+      await outbox.stop();
+      await folder.stop();
+    },
+  };
 }
 
 /** Plain text at a terminal, JSON lines wherever logs are collected (lib/start-log.ts). */

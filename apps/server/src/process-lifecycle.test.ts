@@ -92,6 +92,8 @@ describe('the production process', () => {
       version: expect.any(String),
       commit: expect.any(String),
       schema_version: expect.any(Number),
+      instance_mode: 'all',
+      workers: expect.arrayContaining(['outbox', 'marketplace inbox', 'reconciliation']),
     });
     expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down', 'stopped cleanly']));
   }, 120_000);
