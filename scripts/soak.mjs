@@ -729,7 +729,8 @@ async function check(databaseUrl) {
   try {
     const customerIds = customers.map((c) => c.customerId);
     const { rows } = await db.query(
-      `SELECT o.id, o.idempotency_key AS key, o.customer_id, o.status::text AS status, o.total::text AS total,
+      // Keys are stored scoped to their caller (customer:<id>:<key>): compared as the client sent them.
+      `SELECT o.id, regexp_replace(o.idempotency_key, '^customer:[0-9]+:', '') AS key, o.customer_id, o.status::text AS status, o.total::text AS total,
               (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS lines,
               (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id) AS payments,
               (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id AND p.status = 'COMPLETED'
@@ -798,7 +799,8 @@ async function check(databaseUrl) {
     const orphans = await db.query(
       `SELECT p.id, p.idempotency_key, p.status FROM payments p
         WHERE p.customer_id = ANY($1::int[]) AND p.order_id IS NULL
-          AND (p.status = 'COMPLETED' OR NOT (p.idempotency_key = ANY($2::text[])))`,
+          AND (p.status = 'COMPLETED'
+               OR NOT (regexp_replace(p.idempotency_key, '^customer:[0-9]+:', '') = ANY($2::text[])))`,
       [customerIds, declinedKeys],
     );
     add('no charge without its order; declined cards made no order', [

@@ -2,7 +2,7 @@ import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { payments, refunds } from '../db/schema/index.js';
+import { payments } from '../db/schema/index.js';
 import { type CardTerminalProvider, localCardTerminals, squareCardTerminals } from './card-terminals.js';
 import { type EmailSender, localEmailSender, smtpEmailSender } from './email.js';
 import {
@@ -41,9 +41,12 @@ function ledgerPayments(db: Db): TestPaymentLedger {
   // `refunded_cents` reserves it first) is not refunded at the provider.
   const columns = {
     row: payments,
-    accepted: sql<number>`(SELECT coalesce(sum(${refunds.amountCents}), 0) FROM ${refunds}
-      WHERE ${refunds.paymentId} = ${payments.id} AND ${refunds.providerRefundId} IS NOT NULL
-        AND ${refunds.status} IN ('PENDING', 'COMPLETED'))`.mapWith(Number),
+    // Written out with its own alias: in a select's field, Drizzle names columns without their
+    // table, and an unqualified "id" inside the subquery is the refund's own (which summed other
+    // payments' refunds: the soak's cancellations were refused as over-refunds).
+    accepted: sql<number>`(SELECT coalesce(sum(r.amount_cents), 0)::int FROM refunds r
+      WHERE r.payment_id = "payments"."id" AND r.provider_refund_id IS NOT NULL
+        AND r.status IN ('PENDING', 'COMPLETED'))`.mapWith(Number),
   };
   const present = ({
     row,
