@@ -9,11 +9,11 @@
  * workers finish their pass and the database closes.
  */
 export class Lifecycle {
-  private drainingSince: number | null = null;
+  private isDraining = false;
   private readonly streams = new Set<() => void>();
 
   get draining(): boolean {
-    return this.drainingSince !== null;
+    return this.isDraining;
   }
 
   /** Open event streams, for /readyz and the metrics. */
@@ -30,8 +30,8 @@ export class Lifecycle {
   }
 
   /** Starts draining (once): ends every open stream; answers how many were ended. */
-  drain(now = Date.now()): number {
-    if (this.drainingSince === null) this.drainingSince = now;
+  drain(): number {
+    this.isDraining = true;
     const open = [...this.streams];
     this.streams.clear();
     for (const end of open) end();

@@ -21,7 +21,6 @@ import {
   payoutOrderKey,
   payoutOrders,
   type ReconciledOrder,
-  readPayoutReport,
   reconcile,
   sum,
   toAmount,
@@ -34,6 +33,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { NamedFile } from '../../http/registry.js';
+import { readPayoutFile } from '../../lib/off-thread.js';
 import { recordAudit } from '../audit/audit.record.js';
 import * as mq from './marketplaces.queries.js';
 import {
@@ -78,7 +78,8 @@ export async function storePayoutReport(
   csv: string,
   now: Date,
 ): Promise<StoredReport> {
-  const read = readPayoutReport(channel, csv);
+  // A large report is read off the event loop (lib/off-thread.ts), as an order export is.
+  const read = await readPayoutFile(channel, csv);
   const stores = new Map((await mq.listStores(db, channel)).map((s) => [s.storeId, s]));
   const storeColumn = PAYOUT_FORMATS[channel].columns.storeId.names[0]!;
   const errors: CsvRowError[] = [...read.errors];
