@@ -199,6 +199,9 @@ async function attempt(
     }
     throw error;
   }
+  // Another attempt wrote the key while this one's statement ran (it waited for that commit, and
+  // its snapshot predates it): read it again, now committed, and go on as for any earlier attempt.
+  if (!claimed) claimed = await q.claimKey(app.db, k);
   if (!claimed) throw conflict('This order is already being processed.');
   if (!claimed.fresh) {
     if (claimed.scope !== k.scope || claimed.requestHash !== k.requestHash) {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStatusEvent } from '@kitchaco/domain';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  idempotencyKeys,
   meals,
   orderLines,
   orderStatusEvents,
@@ -15,6 +16,7 @@ import { createTestApp, secondInstance, type TestApp, UNLIMITED_CHECKOUTS } from
 import { tokenFor } from '../../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
 import { CARD_DECLINED, CARD_OK } from '../../test/payments.js';
+import { hmac } from '../auth/secrets.js';
 
 let t: TestApp;
 let locationId: number;
@@ -360,6 +362,55 @@ describe('placing an order', () => {
       await other.close();
     }
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'carries on an attempt whose key another instance wrote while it claimed it (PostgreSQL)',
+    async () => {
+      // Two instances claim the same key at once: one writes it, the other waits for that commit,
+      // and its statement (whose snapshot predates the row) finds nothing. That attempt reads the
+      // key again and carries on; it used to answer 409 to every request it held.
+      const key = randomUUID();
+      const payload = { checkout: cart(), payment: GOOD_CARD };
+      const stored = `customer:${customer.id}:${key}`;
+      const requestHash = hmac(
+        t.app.appContext.config.secret,
+        'order',
+        String(customer.id),
+        JSON.stringify(payload),
+      );
+      const before = await countRows(orders);
+      let answer: Promise<{ statusCode: number; json: () => { order: { id: number } } }> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        await tx.insert(idempotencyKeys).values({
+          key: stored,
+          scope: `order:${customer.id}`,
+          requestHash,
+          responseStatus: null,
+          responseBody: null,
+          createdAt: new Date(),
+        });
+        answer = place(payload, key);
+        // The other attempt's claim is waiting on this transaction's row.
+        await expect
+          .poll(
+            async () => {
+              const waiting = await t.database.priorityDb.execute(
+                sql`SELECT count(*)::int AS n FROM pg_stat_activity
+                    WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO idempotency_keys%'`,
+              );
+              return (waiting as unknown as { rows: { n: number }[] }).rows[0]!.n;
+            },
+            { timeout: 5000, interval: 20 },
+          )
+          .toBe(1);
+      });
+      const result = await answer!;
+      expect(result.statusCode).toBe(200);
+      expect(await countRows(orders)).toBe(before + 1);
+      const again = await place(payload, key);
+      expect(again.json().order.id).toBe(result.json().order.id);
+    },
+  );
 
   it('completes through another instance the payment of an order the first left authorised (test provider: listed from the ledger)', async () => {
     const { order } = (await place({ checkout: cart(), payment: GOOD_CARD })).json();
