@@ -150,6 +150,29 @@ describe('settings an attacker would like', () => {
     expect(loadConfig({ ...embedded, ALLOW_EMBEDDED_DATABASE: 'true' }).database.kind).toBe('pglite');
   });
 
+  it('takes DATABASE_DIRECT_URL beside a pooler in DATABASE_URL, never alone', () => {
+    const pooled = loadConfig({
+      ...production,
+      DATABASE_URL: 'postgres://kitchaco@pgbouncer:6432/kitchaco',
+      DATABASE_DIRECT_URL: 'postgres://kitchaco@postgres:5432/kitchaco',
+    }).database;
+    expect(pooled).toMatchObject({
+      kind: 'postgres',
+      url: 'postgres://kitchaco@pgbouncer:6432/kitchaco',
+      directUrl: 'postgres://kitchaco@postgres:5432/kitchaco',
+    });
+    expect(loadConfig(production).database).toMatchObject({ directUrl: null });
+    const { DATABASE_URL: _, ...embedded } = production;
+    expect(() =>
+      loadConfig({ ...embedded, ALLOW_EMBEDDED_DATABASE: 'true', DATABASE_DIRECT_URL: 'postgres://x@y/z' }),
+    ).toThrow(/DATABASE_DIRECT_URL: set only with DATABASE_URL/);
+  });
+
+  it('migrates at start unless MIGRATE_ON_START=false leaves it to npm run migrate', () => {
+    expect(loadConfig(production).migrateOnStart).toBe(true);
+    expect(loadConfig({ ...production, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+  });
+
   it('refuses the development secret and demo webhook secrets in production, naming each', () => {
     expect(() => loadConfig({ ...production, APP_SECRET: DEV_SECRET })).toThrow(
       /APP_SECRET: the development secret cannot be used in production/,

@@ -15,6 +15,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL server; when unset an embedded PGlite database lives in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The database itself when DATABASE_URL is a pooler in transaction mode (PgBouncer): LISTEN,
+   * migrations and session locks go here; queries go through the pooler.
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
+  /** Apply the migrations at start (true), or leave them to `npm run migrate` (false). */
+  MIGRATE_ON_START: bool.default(true),
   /** Production on the embedded PGlite database (one instance only): refused unless this is true. */
   ALLOW_EMBEDDED_DATABASE: bool.default(false),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -238,6 +245,12 @@ export interface Config {
     | {
         kind: 'postgres';
         url: string;
+        /**
+         * The database itself, when `url` is a pooler in transaction mode: then LISTEN, migrations
+         * and session locks use this one, and pooled connections carry no session state (no named
+         * prepared statements, no settings in the startup packet).
+         */
+        directUrl: string | null;
         poolSize: number;
         statementTimeoutMs: number;
         connectTimeoutMs: number;
@@ -245,6 +258,8 @@ export interface Config {
         startTimeoutMs: number;
       };
   demo: boolean;
+  /** Apply pending migrations at start; false leaves them to `npm run migrate` (a start then waits). */
+  migrateOnStart: boolean;
   secret: string;
   logLevel: Env['LOG_LEVEL'];
   /** pretty: readable lines, one per request (development); json: pino's JSON lines (otherwise). */
@@ -579,6 +594,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       'DATABASE_URL: required when NODE_ENV=production (a PostgreSQL server); to run on the embedded database anyway (one instance only, data in DATA_DIR), set ALLOW_EMBEDDED_DATABASE=true',
     );
   }
+  if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {
+    problems.push('DATABASE_DIRECT_URL: set only with DATABASE_URL (the pooler in front of this database)');
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -597,6 +615,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       ? {
           kind: 'postgres',
           url: env.DATABASE_URL,
+          directUrl: env.DATABASE_DIRECT_URL ?? null,
           poolSize: env.DATABASE_POOL_SIZE,
           statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
           connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
@@ -604,6 +623,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
         }
       : { kind: 'pglite', dataDir: resolve(cwd, env.DATA_DIR) },
     demo: env.DEMO ?? !production,
+    migrateOnStart: env.MIGRATE_ON_START,
     secret: env.APP_SECRET ?? DEV_SECRET,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),

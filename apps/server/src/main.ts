@@ -1,11 +1,12 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { type AppContext, clockFrom, systemClock } from './context.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
-import { DatabaseStartError, openDatabase, waitForDatabase } from './db/open.js';
+import { DatabaseStartError, openDatabase, statementTimeoutOf, waitForDatabase } from './db/open.js';
+import { migrateSchema, SchemaPendingError, waitForSchema } from './db/prepare-schema.js';
 import { startRollupFolder } from './db/rollups.js';
-import { assertSchemaKnown, knownSchemaVersion, SchemaTooNewError } from './db/schema-version.js';
+import { knownSchemaVersion, SchemaTooNewError } from './db/schema-version.js';
 import { startDemoMarketplaces } from './demo/marketplaces.js';
 import { DEMO_PASSWORD, demoAccountsNote, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { shutDown } from './http/shutdown.js';
@@ -28,9 +29,12 @@ async function main(): Promise<void> {
   await assertPortFree(config.host, config.port);
   const database = await openDatabase(config);
   await waitForDatabase(database, config, (message) => log.warn(message));
-  // An older release on a schema a newer one migrated would write what that one no longer reads.
-  await assertSchemaKnown(database.db);
-  await database.migrate();
+  // The schema this build needs: migrated here (MIGRATE_ON_START, the default) or by `npm run
+  // migrate` as a release step of its own; a newer release's schema only when this build can run
+  // beside it (db/schema-version.ts).
+  if (config.migrateOnStart) await migrateSchema(database, log);
+  else await waitForSchema(database, config, log);
+  await checkPooledTimeout(database, config);
 
   if (config.env === 'production') {
     // A database that once ran as the demo keeps its published password: no account may keep it,
@@ -152,15 +156,35 @@ function startWorkers(app: AppContext, rollupFoldMs: number) {
   };
 }
 
+/**
+ * Behind a transaction pooler the connections carry no startup settings, so the statement timeout
+ * is the database role's: said at start when it has none (a runaway statement would then hold a
+ * pooled server connection for ever).
+ */
+async function checkPooledTimeout(database: Awaited<ReturnType<typeof openDatabase>>, config: Config) {
+  if (config.database.kind !== 'postgres' || !config.database.directUrl) return;
+  const timeout = await statementTimeoutOf(database.db);
+  if (timeout === '0') {
+    log.warn(
+      'DATABASE_DIRECT_URL is set, so DATABASE_URL is used as a transaction pooler and DATABASE_STATEMENT_TIMEOUT_MS is not sent; the role has no statement_timeout. Set one: ALTER ROLE <role> SET statement_timeout = \'30s\' (docs/operations.md, "Poolers").',
+      { code: 'POOLED_NO_STATEMENT_TIMEOUT' },
+    );
+  } else log.info(`Behind a transaction pooler; the role's statement_timeout is ${timeout}`);
+}
+
 /** Plain text at a terminal, JSON lines wherever logs are collected (lib/start-log.ts). */
 let log: StartLog = startLog(startLogFormat());
 
 main().catch((error: unknown) => {
   // A start refused for a reason its message names (a setting, the data folder, the schema, the
   // database's address) says just that; anything else comes with its stack.
-  const named = [ConfigError, DataDirInUseError, SchemaTooNewError, DatabaseStartError].some(
-    (kind) => error instanceof kind,
-  );
+  const named = [
+    ConfigError,
+    DataDirInUseError,
+    SchemaTooNewError,
+    SchemaPendingError,
+    DatabaseStartError,
+  ].some((kind) => error instanceof kind);
   if (named) log.error(`Failed to start: ${(error as Error).message}`, undefined, { code: 'START_REFUSED' });
   else log.error('Failed to start', error, { code: 'START_FAILED' });
   process.exit(1);

@@ -1,51 +1,19 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/ports.js';
+import { jsonLines, production, run } from './test/process.js';
 
 /**
  * The real server process (built: apps/server/dist/main.js) as production runs it (issue 35): every
  * line it prints is JSON, a start that cannot reach its database retries and then names the host
  * and the setting, and SIGTERM ends it with exit code 0 after its close steps.
  */
-const root = new URL('../../../', import.meta.url).pathname;
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-function production(extra: Record<string, string>) {
-  const { DATABASE_URL: _, TEST_DATABASE_URL: __, LOG_FORMAT: ___, ...inherited } = process.env;
-  return {
-    ...inherited,
-    NODE_ENV: 'production',
-    APP_SECRET: 'p'.repeat(40),
-    PAYMENTS_PROVIDER: 'test',
-    HOST: '127.0.0.1',
-    ...extra,
-  };
-}
-
-function run(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => out };
-}
-
-/** Every line is a JSON object (what a log collector reads); answers them parsed. */
-function jsonLines(output: string): Record<string, unknown>[] {
-  const lines = output.split('\n').filter((l) => l.trim() !== '');
-  for (const line of lines) expect(() => JSON.parse(line), `not JSON: ${line}`).not.toThrow();
-  return lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-}
 
 describe('the production process', () => {
   it('retries a database that does not answer, then gives up naming its host and the setting, in JSON', async () => {

@@ -84,10 +84,22 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   /** Connecting, or waiting for a free pooled connection, fails after this (ms). */
   connectTimeoutMs?: number;
+  /**
+   * The database itself when `url` is a pooler in transaction mode (PgBouncer's `pool_mode =
+   * transaction`): each transaction may run on another server connection, so nothing may rely on
+   * session state there. LISTEN, migrations and their session advisory lock then use this URL;
+   * pooled connections carry no named prepared statements and no settings in the startup packet
+   * (PgBouncer refuses unknown startup parameters: https://www.pgbouncer.org/config.html#ignore_startup_parameters,
+   * and names prepared statements per server connection: https://www.pgbouncer.org/features.html).
+   * The statement timeout is then the role's (`ALTER ROLE … SET statement_timeout`, docs/operations.md).
+   */
+  directUrl?: string | null;
 }
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const { poolSize = 10, statementTimeoutMs = 30_000, connectTimeoutMs = 3_000 } = options;
+  const directUrl = options.directUrl ?? null;
+  const pooled = directUrl !== null;
   const names = new StatementNames();
   const pool = newPool(poolSize);
   const lane = newPool(PRIORITY_POOL_SIZE);
@@ -100,14 +112,15 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       // A connection whose peer vanished is found by TCP keepalive, not only by the next query.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
-      ...(statementTimeoutMs > 0
+      ...(statementTimeoutMs > 0 && !pooled
         ? {
             statement_timeout: statementTimeoutMs,
             idle_in_transaction_session_timeout: statementTimeoutMs * 2,
           }
         : {}),
-      // Repeated statements are parsed once per connection (db/statement-cache.ts).
-      Client: statementCachingClient(names),
+      // Repeated statements are parsed once per connection (db/statement-cache.ts); behind a
+      // transaction pooler a name would meet another server connection: unnamed statements only.
+      ...(pooled ? {} : { Client: statementCachingClient(names) }),
     });
   }
   const open = new Set<pg.PoolClient>();
@@ -125,7 +138,8 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const priorityDb = drizzlePg(lane, { schema }) as unknown as Db;
-  const listener = new SharedListener(url);
+  // LISTEN is session state: through a transaction pooler it would hear nothing.
+  const listener = new SharedListener(directUrl ?? url);
   const watchdog = new DatabaseWatchdog(url, {
     onUnreachable() {
       for (const client of open) destroyConnection(client);
@@ -138,7 +152,14 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     priorityDb,
     kind: 'postgres',
     async migrate() {
-      const client = await pool.connect();
+      // A session of its own (the session lock and setting below must stay on one connection: on
+      // the database itself when a pooler is in front).
+      const client = new pg.Client({
+        connectionString: directUrl ?? url,
+        connectionTimeoutMillis: connectTimeoutMs,
+      });
+      client.on('error', () => {});
+      await client.connect();
       try {
         // A migration may rewrite a large table: no statement deadline for it.
         await client.query('SET statement_timeout = 0');
@@ -146,7 +167,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     listen: (channel, onPayload, onConnection) => listener.listen(channel, onPayload, onConnection),

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
-import { type Database, openPglite, openPostgres } from './client.js';
+import { type Database, type Db, openPglite, openPostgres } from './client.js';
 import { lockDataDir } from './data-dir-lock.js';
 
 /**
@@ -76,4 +77,12 @@ function describeFailure(error: unknown): string {
   const e = error as { code?: string; message?: string } | null;
   const message = e?.message?.split('\n')[0] ?? String(error);
   return e?.code && !message.includes(e.code) ? `${e.code}: ${message}` : message;
+}
+
+/** The statement timeout a pooled connection runs with (the role's or database's default): `0` is none. */
+export async function statementTimeoutOf(db: Db): Promise<string> {
+  const result = (await db.execute(sql`SHOW statement_timeout`)) as unknown as {
+    rows: { statement_timeout: string }[];
+  };
+  return result.rows[0]?.statement_timeout ?? '0';
 }

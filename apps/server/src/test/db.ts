@@ -16,9 +16,10 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${target.template}"`);
   await admin.end();
-  const url = new URL(target.url);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), { poolSize: 10 });
+  const database = openPostgres(target.poolerUrl ? named(target.poolerUrl, name) : named(target.url, name), {
+    poolSize: 10,
+    directUrl: target.poolerUrl ? named(target.url, name) : null,
+  });
   const close = database.close;
   return {
     ...database,
@@ -30,4 +31,11 @@ export async function createTestDatabase(): Promise<Database> {
       await cleanup.end();
     },
   };
+}
+
+/** A server URL with another database name. */
+function named(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
 }

@@ -41,7 +41,17 @@ export default async function setup(project: TestProject) {
     await template.migrate();
     await template.close();
     await admin.end();
-    project.provide('testDatabase', { kind: 'postgres', url, template: TEMPLATE_DB, prefix: RUN_PREFIX });
+    // TEST_DATABASE_POOLER_URL: PgBouncer in transaction mode in front of that server (as DATABASE_URL
+    // would point at it in production); each test database is then used through it, with
+    // TEST_DATABASE_URL as the direct address (DATABASE_DIRECT_URL).
+    const poolerUrl = process.env.TEST_DATABASE_POOLER_URL ?? null;
+    project.provide('testDatabase', {
+      kind: 'postgres',
+      url,
+      poolerUrl,
+      template: TEMPLATE_DB,
+      prefix: RUN_PREFIX,
+    });
     return async () => {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
@@ -66,7 +76,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabase:
-      | { kind: 'postgres'; url: string; template: string; prefix: string }
+      | { kind: 'postgres'; url: string; poolerUrl: string | null; template: string; prefix: string }
       | { kind: 'pglite'; path: string };
   }
 }
