@@ -75,7 +75,9 @@ describe('two releases on one schema (expand, then contract)', () => {
       });
       // This build's own migrate step never lowers what the newer one recorded.
       await expect(recordOldestReader(db, '0.10.0 (abc)')).resolves.toBeNull();
-      await expect(assertSchemaKnown(db)).resolves.toMatchObject({ sideBySide: { writtenBy: '0.11.0 (def)' } });
+      await expect(assertSchemaKnown(db)).resolves.toMatchObject({
+        sideBySide: { writtenBy: '0.11.0 (def)' },
+      });
       // A contract migration: builds of `known` must stop.
       await db.execute(sql`UPDATE drizzle.kitchaco_schema_readers SET oldest_reader = ${known + 1}`);
       const refused = await assertSchemaKnown(db).catch((error: unknown) => error);
