@@ -1,4 +1,12 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
+
+/**
+ * Between no longer accepting connections and closing the idle ones: a connection accepted a
+ * moment before may not have sent its request yet, and Node counts it idle until it has
+ * (http.Server.close() since Node 19 closes idle connections at once: that client would be reset).
+ */
+export const SETTLE_MS = 250;
 
 export interface ShutdownOptions {
   /** How long the instance keeps answering while draining (`SHUTDOWN_DRAIN_MS`). */
@@ -14,7 +22,8 @@ export interface ShutdownOptions {
  *    kitchen displays connect again through the load balancer at once, and read their tickets
  *    anew), new streams are refused, every answer says `Connection: close` so no client sends its
  *    next request on this instance's kept-alive sockets;
- * 2. after `drainMs`, the HTTP server closes: requests in progress finish, idle sockets close;
+ * 2. after `drainMs`, no new connection is accepted; `SETTLE_MS` later the HTTP server closes:
+ *    requests in progress finish, idle sockets close;
  * 3. the workers finish their pass and stop, the database closes (`after`).
  * Answers how many streams were ended.
  */
@@ -23,6 +32,12 @@ export async function shutDown(app: FastifyInstance, options: ShutdownOptions): 
   const streams = app.appContext.lifecycle.drain();
   app.log.info({ streams, drainMs: options.drainMs }, 'draining: event streams told to reconnect');
   if (options.drainMs > 0) await wait(options.drainMs);
+  // No new connection from here; those already open send their request and get their answer
+  // (with `Connection: close`) before the idle ones are closed.
+  if (app.server.listening) {
+    net.Server.prototype.close.call(app.server);
+    await wait(SETTLE_MS);
+  }
   await app.close();
   await options.after();
   return { streams };
