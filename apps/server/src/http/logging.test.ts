@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { SANDBOX_TOKENS } from '@kitchaco/domain';
-import { and, DrizzleQueryError, desc, eq, sql } from 'drizzle-orm';
+import { and, DrizzleQueryError, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import { meals, outbox, vendors } from '../db/schema/index.js';
+import { meals, vendors } from '../db/schema/index.js';
 import { DEMO_CUSTOMER_PHONE, DEMO_PASSWORD, seedDemoData } from '../demo/seed.js';
 import { deliverDueMessages } from '../modules/notifications/outbox.service.js';
 import { TestClock } from '../test/app.js';
 import { createTestDatabase } from '../test/db.js';
+import { codeFromOutbox } from '../test/outbox.js';
 import { redactUrl, serializeError } from './logging.js';
 
 /**
@@ -61,14 +62,7 @@ async function call(
 }
 
 async function latestCode(phone: string): Promise<string> {
-  const [row] = await database.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, phone), eq(outbox.channel, 'sms')))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  const code = /\b(\d{4})\b/.exec(row?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code sent to ${phone}`);
+  const code = await codeFromOutbox(app.appContext, phone);
   secrets.add(code);
   return code;
 }

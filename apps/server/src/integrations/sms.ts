@@ -24,7 +24,10 @@ export interface SmsSender {
   ): Promise<{ providerId: string; alreadyAccepted?: boolean }>;
 }
 
-/** Delivers nowhere: the message stays readable in the outbox (and /dev/outbox in demo mode). */
+/**
+ * Delivers nowhere: the message stays in the outbox, readable at /dev/outbox in demo mode (sign-in
+ * codes opened there).
+ */
 export function localSmsSender(log: FastifyBaseLogger): SmsSender {
   let n = 0;
   return {

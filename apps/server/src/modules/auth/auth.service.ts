@@ -21,7 +21,7 @@ import {
 } from '../../http/errors.js';
 import type { Authenticator } from '../../http/register.js';
 import { FacebookRejected, type FacebookUser } from '../../integrations/facebook.js';
-import { queueSms } from '../notifications/outbox.service.js';
+import { queueSealedSms } from '../notifications/outbox.service.js';
 import { presentCustomer, presentStaff, toStaffActor } from './auth.presenter.js';
 import * as q from './auth.queries.js';
 import { CredentialCache } from './credential-cache.js';
@@ -418,8 +418,10 @@ export async function sendSmsCode(app: AppContext, rawPhone: string, clientAddre
     await q.recordEvent(tx, SMS_PHONE_BUCKET, phone, now);
     if (!known) await q.recordEvent(tx, SMS_PREFIX_BUCKET, phonePrefix(phone), now);
     await q.recordEvent(tx, SMS_SERVICE_BUCKET, SMS_SERVICE_KEY, now);
-    await queueSms(
+    // Sealed: the outbox row never holds the code in plain text (docs/operations.md, "Sealed messages").
+    await queueSealedSms(
       tx,
+      app.config.secret,
       now,
       phone,
       `Your Kitchaco sign-in code is ${code}. It expires in ${SMS_CODE_TTL_SECONDS / 60} minutes. Never share it.`,

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@kitchaco/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, sessions, smsCodes } from '../../db/schema/index.js';
+import { sessions, smsCodes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import {
   createCustomer,
@@ -10,6 +10,7 @@ import {
   type Role,
   TEST_PASSWORD,
 } from '../../test/factories.js';
+import { codeFromOutbox } from '../../test/outbox.js';
 
 let t: TestApp;
 let ip = 0;
@@ -30,17 +31,7 @@ async function post(
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: address });
 }
 
-async function latestCode(phone: string): Promise<string> {
-  const [row] = await t.database.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, phone), eq(outbox.channel, 'sms')))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  const match = /\b(\d{4})\b/.exec(row?.body ?? '');
-  if (!match) throw new Error(`no code sent to ${phone}`);
-  return match[1]!;
-}
+const latestCode = (phone: string) => codeFromOutbox(t.app.appContext, phone);
 
 let phoneSeq = 1000;
 // Each in its own range of numbers, so the per-range limit of new numbers does not couple the tests.

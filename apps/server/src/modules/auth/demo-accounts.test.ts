@@ -1,11 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { auditLog, outbox, sessions, staffUsers } from '../../db/schema/index.js';
+import { auditLog, sessions, staffUsers } from '../../db/schema/index.js';
 import { DEMO_PASSWORD } from '../../demo/seed.js';
 import { createTestApp, secondInstance, type TestApp } from '../../test/app.js';
 import { createLocation, createStaff, TEST_PASSWORD } from '../../test/factories.js';
+import { codeFromOutbox } from '../../test/outbox.js';
 import { disableAccountsWithPassword, revokeDemoSessions } from './auth.service.js';
 import { hashPassword } from './secrets.js';
 
@@ -38,13 +39,7 @@ async function signInCustomer(app: FastifyInstance, phone: string, address: stri
     remoteAddress: address,
   });
   expect(sent.statusCode).toBe(200);
-  const [sms] = await t.database.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.recipient, phone), eq(outbox.channel, 'sms')))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  const code = /\b(\d{4})\b/.exec(sms?.body ?? '')![1];
+  const code = await codeFromOutbox(app.appContext, phone);
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/login-phone/',

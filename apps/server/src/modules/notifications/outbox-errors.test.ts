@@ -8,6 +8,7 @@ import { type FakeTwilio, startFakeTwilio } from '../../fakes/twilio.js';
 import { smtpEmailSender } from '../../integrations/email.js';
 import { twilioSmsSender } from '../../integrations/sms.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { unsealedBody } from '../../test/outbox.js';
 import { deliverDueMessages, queueEmail, queueSms, retryDelaySeconds } from './outbox.service.js';
 
 /**
@@ -198,7 +199,7 @@ describe('Twilio failures that pass', () => {
 });
 
 describe('an attempt Twilio never answered', () => {
-  /** A customer asks for a sign-in code; returns the outbox row of it. */
+  /** A customer asks for a sign-in code; returns its outbox row's id and the text Twilio is to get. */
   async function askCode(phone: string, remoteAddress: string) {
     const res = await t.app.inject({
       method: 'POST',
@@ -213,7 +214,8 @@ describe('an attempt Twilio never answered', () => {
       .where(and(eq(outbox.recipient, phone), eq(outbox.channel, 'sms')))
       .orderBy(desc(outbox.id))
       .limit(1);
-    return row!;
+    // The text as Twilio receives it: the row holds it sealed.
+    return { id: row!.id, body: unsealedBody(t.app.appContext, row!) };
   }
 
   const signIn = (phone: string, body: string, remoteAddress: string) =>

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { OutboxAttachment } from '../../db/schema/index.js';
 import { DeliveryError, type DeliveryFailureKind } from '../../integrations/delivery-error.js';
 import { type Poller, startPoller } from '../../lib/poller.js';
+import { isSealed, seal, unseal } from '../../lib/seal.js';
 import {
   claimDueMessages,
   deleteFinishedBefore,
@@ -15,6 +16,29 @@ import {
 /** Queues an SMS in the caller's transaction: it leaves only if the change that caused it commits. */
 export function queueSms(db: DbOrTx, at: Date, to: string, body: string): Promise<number> {
   return insertOutboxMessage(db, { channel: 'sms', recipient: to, body, at });
+}
+
+/**
+ * Queues an SMS that carries a secret (a sign-in code) sealed under APP_SECRET: the outbox row,
+ * its backups and anyone reading the table see only `sealed:v1:…`; the worker opens it just before
+ * handing it to the provider (docs/operations.md, "Sealed messages").
+ */
+export function queueSealedSms(
+  db: DbOrTx,
+  secret: string,
+  at: Date,
+  to: string,
+  body: string,
+): Promise<number> {
+  return insertOutboxMessage(db, { channel: 'sms', recipient: to, body: seal(secret, body, to), at });
+}
+
+/**
+ * A message's text as it is to be sent (or shown in the demo's outbox): a sealed body opened with
+ * this instance's APP_SECRET, a plain one (rows from before sealing, emails) as it is.
+ */
+export function openBody(secret: string, m: { recipient: string; body: string }): string {
+  return isSealed(m.body) ? unseal(secret, m.body, m.recipient) : m.body;
 }
 
 export function queueEmail(
@@ -79,10 +103,31 @@ export async function deliverDueMessages(
   let sent = 0;
   let failed = 0;
   for (const m of claimed) {
+    let body: string;
+    try {
+      body = openBody(app.config.secret, m);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      // Sending the sealed text would put garbage on the customer's phone, and no retry can open
+      // it: fail it now. The customer asks for a new code, which is sealed with the current secret.
+      failed += 1;
+      await markFailed(app.db, m.id, `Cannot unseal: ${reason}; not sent`, null);
+      app.log.error(
+        {
+          outboxId: m.id,
+          channel: m.channel,
+          attempts: m.attempts,
+          code: 'OUTBOX_UNSEALABLE',
+          reason,
+        },
+        'outbox message cannot be opened with this APP_SECRET: failed, not sent (every instance needs the same APP_SECRET)',
+      );
+      continue;
+    }
     try {
       if (m.channel === 'sms') {
         const result = await app.adapters.sms.send(
-          { to: m.recipient, body: m.body },
+          { to: m.recipient, body },
           mayHaveBeenSent(m) ? { mayHaveBeenAcceptedSince: m.createdAt } : undefined,
         );
         if (result.alreadyAccepted) {
@@ -95,7 +140,7 @@ export async function deliverDueMessages(
         await app.adapters.email.send({
           to: m.recipient,
           subject: m.subject ?? '',
-          text: m.body,
+          text: body,
           attachments: m.attachments,
         });
       }
@@ -163,7 +208,20 @@ export function startOutboxWorker(app: AppContext): Poller {
   });
 }
 
-/** The newest messages of the outbox, newest first (the development outbox screen). */
+/** What the demo's outbox shows for a sealed body this instance cannot open. */
+export const UNOPENABLE_BODY = '(sealed: cannot be opened with this APP_SECRET)';
+
+/**
+ * The newest messages of the outbox, newest first, with sealed bodies opened: the development
+ * outbox screen, reachable in demo mode only, is where a person reads the demo's sign-in codes.
+ */
 export async function recentMessages(app: AppContext, limit: number) {
-  return listRecentMessages(app.db, limit);
+  const rows = await listRecentMessages(app.db, limit);
+  return rows.map((m) => {
+    try {
+      return { ...m, body: openBody(app.config.secret, m) };
+    } catch {
+      return { ...m, body: UNOPENABLE_BODY };
+    }
+  });
 }
