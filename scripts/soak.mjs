@@ -11,7 +11,7 @@
 // SOAK_TIMEOUT_MS (15000: a request unanswered this long is an error), SOAK_CHAOS (1: faults while it
 // runs, see "Chaos" in docs/reliability.md; 0: none).
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -212,6 +212,61 @@ async function setup() {
 }
 
 let serverEnv = {};
+
+/**
+ * What an instance costs, for sizing (docs/operations.md, "Sizing"): each instance's resident memory
+ * (from /proc, every 2 s) and the connections the soak database holds, peak and typical.
+ */
+function sampleResources(databaseUrl) {
+  const rss = [[], []];
+  const connections = [];
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  const ready = admin.connect().catch(() => null);
+  const timer = setInterval(async () => {
+    servers.forEach((server, i) => {
+      try {
+        const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+        rss[i].push(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024);
+      } catch {
+        // Killed by a fault this moment: no sample.
+      }
+    });
+    try {
+      await ready;
+      const { rows } = await admin.query(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      connections.push(rows[0].n);
+    } catch {
+      // The database is away (a fault): no sample.
+    }
+  }, 2_000);
+  const round = (n) => Math.round(n);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await admin.end().catch(() => {});
+      return {
+        rssMiB: rss.map((samples) => ({
+          median: round(
+            percentile(
+              samples.toSorted((a, b) => a - b),
+              50,
+            ) ?? 0,
+          ),
+          peak: round(Math.max(0, ...samples)),
+        })),
+        databaseConnections: {
+          median: percentile(
+            connections.toSorted((a, b) => a - b),
+            50,
+          ),
+          peak: Math.max(0, ...connections),
+        },
+      };
+    },
+  };
+}
 /** The fakes and the database proxy (closed at the end). */
 const outside = {};
 /** Output of instances that were killed and replaced, for the log check. */
@@ -1019,6 +1074,12 @@ function report() {
     );
   }
   if (results.deliveries) say(`deliveries: ${JSON.stringify(results.deliveries)}`);
+  if (results.resources) {
+    const r = results.resources;
+    say(
+      `resources: resident memory per instance (median/peak MiB) ${r.rssMiB.map((m) => `${m.median}/${m.peak}`).join(', ')}; database connections of both (median/peak) ${r.databaseConnections.median}/${r.databaseConnections.peak}`,
+    );
+  }
   for (const e of errors.slice(0, 20)) say(`ERROR ${e.kind}: ${e.what} (${e.status}) ${e.body}`);
   for (const c of results.checks) {
     say(`${c.pass ? 'PASS' : 'FAIL'} ${c.name}${c.pass ? '' : `: ${c.problems} (${c.examples.join('; ')})`}`);
@@ -1065,6 +1126,7 @@ try {
   say(
     `Soak: ${customerCount} customers and 8 staff on two instances for ${seconds} s${chaosOn ? ', with faults' : ''} ...`,
   );
+  const resources = sampleResources(databaseUrl);
   const progress = setInterval(
     () =>
       say(
@@ -1084,6 +1146,7 @@ try {
     chaosOn ? chaos(Date.now(), seconds * 1000, databaseUrl) : null,
   ]);
   clearInterval(progress);
+  results.resources = await resources.stop();
   results.faults = faults.map((f) => ({
     name: f.name,
     detail: f.detail,

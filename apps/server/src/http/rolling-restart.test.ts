@@ -44,7 +44,8 @@ beforeAll(async () => {
   expect(link.status).toBe(200);
   boardToken = (link.body as { display_token: string }).display_token;
 });
-afterAll(() => t.close());
+// The instance that stays stops the way every instance does (any stream still open is ended).
+afterAll(() => shutDown(t.app, { drainMs: 0, after: () => t.database.close() }));
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
