@@ -220,8 +220,6 @@ let serverEnv = {};
 function sampleResources(databaseUrl) {
   const rss = [[], []];
   const connections = [];
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  const ready = admin.connect().catch(() => null);
   const timer = setInterval(async () => {
     servers.forEach((server, i) => {
       try {
@@ -231,21 +229,25 @@ function sampleResources(databaseUrl) {
         // Killed by a fault this moment: no sample.
       }
     });
+    // A connection per sample: the faults restart and cut off the database.
+    const admin = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 1_000 });
+    admin.on('error', () => {});
     try {
-      await ready;
+      await admin.connect();
       const { rows } = await admin.query(
         'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
       );
       connections.push(rows[0].n);
     } catch {
       // The database is away (a fault): no sample.
+    } finally {
+      await admin.end().catch(() => {});
     }
   }, 2_000);
   const round = (n) => Math.round(n);
   return {
     async stop() {
       clearInterval(timer);
-      await admin.end().catch(() => {});
       return {
         rssMiB: rss.map((samples) => ({
           median: round(

@@ -37,13 +37,20 @@ describe('the production process', () => {
     expect(server.output()).not.toContain('secret');
   }, 60_000);
 
-  it('starts, says what it runs, and stops with exit code 0 on SIGTERM, every line JSON', async () => {
+  it('starts, says what it runs, and stops with exit code 0 on SIGTERM with a kitchen display connected, every line JSON', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kitchaco-process-'));
     dirs.push(dataDir);
     const port = await freePort();
-    const server = run(
-      production({ PORT: String(port), DATA_DIR: dataDir, ALLOW_EMBEDDED_DATABASE: 'true' }),
+    const env = production({ PORT: String(port), DATA_DIR: dataDir, ALLOW_EMBEDDED_DATABASE: 'true' });
+    // The first run's super admin (docs/operations.md, "First run"), who follows every kitchen.
+    const setup = run(
+      { ...env, SETUP_PASSWORD: 'a long first password' },
+      'cli/setup.js',
+      ['--email', 'boss@example.com', '--first-name', 'Bo', '--last-name', 'Ss'],
+      ['--location', 'Fitzroy;1 Smith St, Fitzroy;Fitzroy;-37.80;144.98', '--yes'],
     );
+    expect(await setup.exited, setup.output()).toBe(0);
+    const server = run(env);
     const started = Date.now();
     let ready: Response | null = null;
     while (Date.now() - started < 90_000 && server.child.exitCode === null) {
@@ -53,8 +60,37 @@ describe('the production process', () => {
     }
     expect(ready?.status, server.output()).toBe(200);
     expect(await ready!.json()).toMatchObject({ status: 'ready', database: 'pglite' });
+
+    // A kitchen display is connected when the stop comes (before, every stop was a forced kill).
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/v1/admin-data/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query_type: 'admin_login',
+        email: 'boss@example.com',
+        password: 'a long first password',
+      }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const display = await fetch(`${base}/api/v1/kitchen/events/`, {
+      headers: { authorization: `Token ${token}` },
+    });
+    expect(display.status).toBe(200);
+    const heard = display.text();
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${base}/readyz`)).json()) as { event_streams: number }).event_streams,
+      )
+      .toBe(1);
+
+    const stopping = Date.now();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    // Well inside SHUTDOWN_GRACE_MS (25 s): the display was told to reconnect, not cut off.
+    expect(Date.now() - stopping).toBeLessThan(5_000);
+    expect(await heard).toContain('event: reconnect');
     const lines = jsonLines(server.output());
     expect(lines.find((l) => l.msg === 'started')).toMatchObject({
       version: expect.any(String),

@@ -24,9 +24,9 @@ export function production(extra: Record<string, string>) {
   };
 }
 
-/** Runs a built script of the server (`main.js`, `cli/migrate.js`) with `env`. */
-export function run(env: Record<string, string | undefined>, script = 'main.js') {
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist', script)], {
+/** Runs a built script of the server (`main.js`, `cli/migrate.js`) with `env` and arguments. */
+export function run(env: Record<string, string | undefined>, script = 'main.js', ...args: string[][]) {
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist', script), ...args.flat()], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
