@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_SECRET, loadConfig } from './config.js';
+import { assertSiteBuilt, ConfigError, DEV_SECRET, loadConfig } from './config.js';
 
 const S3 = {
   IMAGE_S3_BUCKET: 'meal-images',
@@ -253,6 +257,53 @@ describe("the customer app's store listings", () => {
       expect(() => loadConfig({ [name as string]: value }), `${name}=${value}`).toThrow(
         new RegExp(`${name}: `),
       );
+    }
+  });
+});
+
+describe('the site (WEB_DIST, SERVE_WEB)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://kitchaco@db.example:5432/kitchaco',
+    APP_SECRET: 'x'.repeat(32),
+    PAYMENTS_PROVIDER: 'test',
+  };
+  const builtBesideServer = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+  it('serves the web app built beside the server in production, whatever the working directory', () => {
+    expect(builtBesideServer.endsWith(join('apps', 'web', 'dist'))).toBe(true);
+    expect(loadConfig(production, '/').webDist).toBe(builtBesideServer);
+    expect(loadConfig(production, '/srv/elsewhere').webDist).toBe(builtBesideServer);
+  });
+
+  it('serves WEB_DIST when given (against the working directory), and nothing with SERVE_WEB=false', () => {
+    expect(loadConfig({ ...production, WEB_DIST: 'site' }, '/srv/kitchaco').webDist).toBe(
+      '/srv/kitchaco/site',
+    );
+    expect(loadConfig({ ...production, SERVE_WEB: 'false' }).webDist).toBeNull();
+    expect(loadConfig({ ...production, SERVE_WEB: 'false', WEB_DIST: '/srv/site' }).webDist).toBeNull();
+  });
+
+  it('serves a site outside production only when asked (npm run dev has Vite serve the pages)', () => {
+    expect(loadConfig({}).webDist).toBeNull();
+    expect(loadConfig({ SERVE_WEB: 'true' }).webDist).toBe(builtBesideServer);
+    expect(loadConfig({ WEB_DIST: '/srv/site' }).webDist).toBe('/srv/site');
+    expect(() => loadConfig({ SERVE_WEB: 'maybe' })).toThrow(/SERVE_WEB/);
+  });
+
+  it('refuses a start whose site has no index.html, naming both settings and how to build it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kitchaco-site-'));
+    try {
+      const config = loadConfig({ ...production, WEB_DIST: dir });
+      expect(() => assertSiteBuilt(config)).toThrow(ConfigError);
+      expect(() => assertSiteBuilt(config)).toThrow(
+        /WEB_DIST, SERVE_WEB: .*index\.html does not exist\. Build the web app \(npm run build\).*SERVE_WEB=false/,
+      );
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Kitchaco</title>');
+      expect(() => assertSiteBuilt(config)).not.toThrow();
+      expect(() => assertSiteBuilt(loadConfig({ ...production, SERVE_WEB: 'false' }))).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

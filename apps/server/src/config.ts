@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MARKETPLACE_PLATFORMS } from '@kitchaco/domain';
 import { z } from 'zod';
 
@@ -38,8 +40,17 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
-  /** Serve the built web app from this folder (history fallback to index.html). */
+  /**
+   * The built web app's folder, served with a history fallback to index.html. Default: the web app
+   * built beside this server (apps/web/dist), in production or with SERVE_WEB=true.
+   */
   WEB_DIST: z.string().optional(),
+  /**
+   * Serve the site (default true in production, where a start without its files is refused), or
+   * false: the API alone, the pages being served from elsewhere (a CDN). Outside production the site
+   * is served when WEB_DIST or SERVE_WEB=true asks for it (`npm start` does; `npm run dev` has Vite).
+   */
+  SERVE_WEB: bool.optional(),
   /**
    * The proxies in front whose X-Forwarded-For is believed: false (none), a hop count (true = 1),
    * or their addresses and CIDR ranges, comma separated. A client can never choose its address.
@@ -264,6 +275,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** pretty: readable lines, one per request (development); json: pino's JSON lines (otherwise). */
   logFormat: 'json' | 'pretty';
+  /** The folder of the built web app to serve; null: the API alone. */
   webDist: string | null;
   http: {
     /** Origins allowed to call the API from a browser (CORS); empty: none. */
@@ -540,6 +552,32 @@ function storeListing(name: string, raw: string | undefined, hosts: string[], pr
 
 export class ConfigError extends Error {}
 
+/**
+ * The web app built beside this server: apps/web/dist seen from apps/server/dist/config.js (or from
+ * src/config.ts under the tests), so a start finds it whatever its working directory.
+ */
+export const BUILT_WEB_APP = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function webDistOf(env: Env, production: boolean, cwd: string): string | null {
+  if (env.SERVE_WEB === false) return null;
+  if (env.WEB_DIST) return resolve(cwd, env.WEB_DIST);
+  return production || env.SERVE_WEB === true ? BUILT_WEB_APP : null;
+}
+
+/**
+ * Refuses a start whose site is missing: a production server that reports itself healthy while
+ * answering `/` with a 404 is worse than one that does not start (issue 35). Called by main.ts
+ * only: the command-line tools serve no pages, and the tests build their apps without a site.
+ */
+export function assertSiteBuilt(config: Pick<Config, 'webDist'>): void {
+  if (config.webDist === null) return;
+  const index = join(config.webDist, 'index.html');
+  if (existsSync(index)) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  WEB_DIST, SERVE_WEB: the site is served from ${config.webDist}, but ${index} does not exist. Build the web app (npm run build) or point WEB_DIST at a built one; or set SERVE_WEB=false to run the API alone.`,
+  );
+}
+
 /** Parses the environment; throws one error naming every bad or missing variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(source);
@@ -627,7 +665,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     secret: env.APP_SECRET ?? DEV_SECRET,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
-    webDist: env.WEB_DIST ? resolve(cwd, env.WEB_DIST) : null,
+    webDist: webDistOf(env, production, cwd),
     sessions: { customerDays: env.CUSTOMER_SESSION_DAYS, staffHours: env.STAFF_SESSION_HOURS },
     limits: {
       smsPerPhone: env.SMS_SENDS_PER_PHONE,

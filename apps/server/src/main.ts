@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { assertSiteBuilt, type Config, ConfigError, loadConfig } from './config.js';
 import { type AppContext, clockFrom, systemClock } from './context.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { DatabaseStartError, openDatabase, statementTimeoutOf, waitForDatabase } from './db/open.js';
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   log = startLog(config.logFormat);
   if (envFile) log.info(`Settings from ${envFile} (the environment wins over it)`);
+  assertSiteBuilt(config);
   await assertPortFree(config.host, config.port);
   const database = await openDatabase(config);
   await waitForDatabase(database, config, (message) => log.warn(message));

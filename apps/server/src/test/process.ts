@@ -20,6 +20,9 @@ export function production(extra: Record<string, string>) {
     APP_SECRET: 'p'.repeat(40),
     PAYMENTS_PROVIDER: 'test',
     HOST: '127.0.0.1',
+    // The API alone: these tests run before (and without) a build of the web app, which a
+    // production start otherwise requires (scripts/prod-smoke.mjs starts one with the site).
+    SERVE_WEB: 'false',
     ...extra,
   };
 }
