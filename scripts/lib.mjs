@@ -36,7 +36,8 @@ export function newestMtime(paths) {
   return newest;
 }
 
-const WEB_INPUTS = [
+/** What the web app is built from: newer than its index.html means the build is stale. */
+export const WEB_INPUTS = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
