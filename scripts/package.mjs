@@ -60,10 +60,12 @@ export const INSTALL = [
 /**
  * The release's npm scripts: each runs built code directly (the repository's own scripts build
  * first, with tools a release does not have). `migrate` only when the build has that command.
+ * `exec`: the shell npm starts becomes the server, so the SIGTERM npm passes on reaches it (Debian's
+ * sh would otherwise die of it and leave the server running).
  */
 const RELEASE_SCRIPTS = {
-  start: 'NODE_ENV=production node apps/server/dist/main.js',
-  'start:prod': 'NODE_ENV=production node apps/server/dist/main.js',
+  start: 'NODE_ENV=production exec node apps/server/dist/main.js',
+  'start:prod': 'NODE_ENV=production exec node apps/server/dist/main.js',
   setup: 'node apps/server/dist/cli/setup.js',
   staff: 'node apps/server/dist/cli/staff.js',
   migrate: 'node apps/server/dist/cli/migrate.js',

@@ -54,19 +54,31 @@ function productionEnv(databaseUrl, extra = {}) {
   };
 }
 
-/** Runs the release's server; `lines()` answers its standard output and error so far. */
-function startServer(release, cwd, env) {
-  const child = spawn(process.execPath, [join(release, 'apps/server/dist/main.js')], {
+/**
+ * Runs the release's server (or `command`, e.g. npm); `output()` answers its standard output and
+ * error so far, and `closed` resolves when every process holding them has ended. `group`: in a
+ * process group of its own, so whatever it starts can be ended with it.
+ */
+function startServer(
+  release,
+  cwd,
+  env,
+  command = [process.execPath, join(release, 'apps/server/dist/main.js')],
+  { group = false } = {},
+) {
+  const child = spawn(command[0], command.slice(1), {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: group,
   });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-  return { child, exited, output: () => ({ stdout, stderr }) };
+  const closed = new Promise((resolve) => child.stdout.once('close', resolve));
+  return { child, exited, closed, output: () => ({ stdout, stderr }) };
 }
 
 /** Waits for a 200 from `url` while the process lives; answers the response, or null. */
@@ -306,6 +318,33 @@ async function smoke(work) {
   check('every line on standard output is JSON, and nothing is written to standard error', [
     ...jsonLineProblems(stdout),
     expect(stderr.trim() === '', `stderr: ${stderr.slice(0, 300)}`),
+  ]);
+
+  // As a person starts it: npm passes SIGTERM on, and the server (not only npm) stops cleanly.
+  const npmPort = await freePort();
+  const viaNpm = startServer(
+    release,
+    release,
+    { ...env, PORT: String(npmPort) },
+    ['npm', 'run', 'start:prod'],
+    { group: true },
+  );
+  const npmLive = await waitFor(`http://127.0.0.1:${npmPort}/readyz`, viaNpm);
+  await stop(viaNpm);
+  await Promise.race([viaNpm.closed, new Promise((r) => setTimeout(r, 35_000))]);
+  const stillServing = await fetch(`http://127.0.0.1:${npmPort}/livez`).then(
+    async (res) => {
+      await res.arrayBuffer();
+      return true;
+    },
+    () => false,
+  );
+  // A server npm left behind is ended with its process group, not left running past the test.
+  if (stillServing) process.kill(-viaNpm.child.pid, 'SIGKILL');
+  check("the release's npm run start:prod serves, and SIGTERM to npm stops the server cleanly", [
+    expect(npmLive !== null, `no 200 from /readyz: ${viaNpm.output().stdout.slice(-400)}`),
+    expect(!stillServing, 'the server still answers after npm was stopped'),
+    expect(viaNpm.output().stdout.includes('"stopped cleanly"'), 'no "stopped cleanly" line'),
   ]);
 
   // Without the site's files: refused, naming the settings; with SERVE_WEB=false, the API alone.
