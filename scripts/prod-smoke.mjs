@@ -186,6 +186,13 @@ async function smoke(work) {
   const databaseUrl = await freshDatabase();
   const env = productionEnv(databaseUrl);
 
+  // The migration step of compose.yaml and of an upgrade: the release's own `npm run migrate`.
+  const migrated = await npmIn(release, ['run', 'migrate'], env);
+  check("the release's npm run migrate applies the schema", [
+    expect(migrated.code === 0, `exit code ${migrated.code}: ${migrated.output.slice(-400)}`),
+    expect(migrated.output.includes('"SCHEMA_CURRENT"'), 'no SCHEMA_CURRENT line'),
+  ]);
+
   // The first run, as an operator does it: the release's own `npm run setup`, flags and no terminal.
   const setup = await npmIn(
     release,
@@ -215,7 +222,8 @@ async function smoke(work) {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startServer(release, elsewhere, { ...env, PORT: String(port) });
+  // As compose.yaml runs it: the schema was migrated by its own step, never at start.
+  const server = startServer(release, elsewhere, { ...env, PORT: String(port), MIGRATE_ON_START: 'false' });
   const live = await waitFor(`${base}/livez`, server);
   check('node apps/server/dist/main.js starts in production from another working directory', [
     expect(live !== null, `no 200 from /livez: ${server.output().stdout.slice(-600)}`),
