@@ -9,7 +9,7 @@ import { startRollupFolder } from './db/rollups.js';
 import { knownSchemaVersion, SchemaTooNewError } from './db/schema-version.js';
 import { startDemoMarketplaces } from './demo/marketplaces.js';
 import { DEMO_PASSWORD, demoAccountsNote, isDatabaseEmpty, seedDemoData } from './demo/seed.js';
-import { shutDown } from './http/shutdown.js';
+import { answersWithinMs, shutDown } from './http/shutdown.js';
 import { createImageStore } from './integrations/adapters.js';
 import { buildInfo } from './lib/build-info.js';
 import { assertPortFree, loadEnvFile } from './lib/env-file.js';
@@ -101,6 +101,7 @@ async function main(): Promise<void> {
     else app.log.info({ signal }, 'shutting down');
     await shutDown(app, {
       drainMs: err ? 0 : config.shutdown.drainMs,
+      answersWithinMs: answersWithinMs(config.shutdown),
       async after() {
         await workers?.stop();
         await marketplaces.stop();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { tokenFor } from '../test/auth.js';
 import { createLocation } from '../test/factories.js';
-import { shutDown } from './shutdown.js';
+import { answersWithinMs, shutDown } from './shutdown.js';
 
 /**
  * A restart with kitchen displays and customers connected (issue 35: every SIGTERM ended in a
@@ -106,5 +106,54 @@ describe('a stop (SIGTERM) with displays connected and clients on kept-alive soc
     expect(steps).toEqual(['workers and database closed']);
     expect(t.app.appContext.lifecycle.openStreams).toBe(0);
     agent.destroy();
+  });
+});
+
+describe('a stop with a client that stopped reading a large answer', () => {
+  // Such a client holds its connection open while the answer waits in the socket's buffers (an
+  // export of several megabytes, to a client gone quiet): the HTTP server's close waits for it.
+  function serverHeldOpen() {
+    let held = true;
+    let release!: () => void;
+    const closed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const warnings: unknown[] = [];
+    const app = {
+      appContext: { lifecycle: { drain: () => 0 } },
+      log: { info() {}, warn: (fields: unknown) => warnings.push(fields) },
+      server: {
+        listening: false,
+        getConnections: (done: (error: null, count: number) => void) => done(null, held ? 1 : 0),
+        closeAllConnections() {
+          held = false;
+          release();
+        },
+      },
+      close: () => closed,
+    };
+    return { app: app as unknown as Parameters<typeof shutDown>[0], warnings };
+  }
+
+  it('cuts the connections still open after answersWithinMs, says so, and closes the rest', async () => {
+    const { app, warnings } = serverHeldOpen();
+    const steps: string[] = [];
+    const started = Date.now();
+    await shutDown(app, {
+      drainMs: 0,
+      answersWithinMs: 300,
+      after: async () => {
+        steps.push('workers and database closed');
+      },
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(warnings).toEqual([{ connections: 1, code: 'SHUTDOWN_CUT_CONNECTIONS' }]);
+    expect(steps).toEqual(['workers and database closed']);
+  });
+
+  it('leaves within SHUTDOWN_GRACE_MS the time the workers and the database need', () => {
+    expect(answersWithinMs({ graceMs: 25_000, drainMs: 0 })).toBe(19_750);
+    expect(answersWithinMs({ graceMs: 25_000, drainMs: 5_000 })).toBe(14_750);
+    expect(answersWithinMs({ graceMs: 3_000, drainMs: 0 })).toBe(1_000);
   });
 });

@@ -8,11 +8,26 @@ import type { FastifyInstance } from 'fastify';
  */
 export const SETTLE_MS = 250;
 
+/** Kept for the workers' last pass and the database's close, within SHUTDOWN_GRACE_MS. */
+const AFTER_ANSWERS_MS = 5_000;
+
+/** How long a stop waits for its last answers, so that everything closes within `graceMs`. */
+export function answersWithinMs(shutdown: { graceMs: number; drainMs: number }): number {
+  return Math.max(1_000, shutdown.graceMs - shutdown.drainMs - SETTLE_MS - AFTER_ANSWERS_MS);
+}
+
 export interface ShutdownOptions {
   /** How long the instance keeps answering while draining (`SHUTDOWN_DRAIN_MS`). */
   drainMs: number;
   /** What closes after the HTTP server: the workers, then the database. */
   after: () => Promise<void>;
+  /**
+   * How long the HTTP server may wait for its last answers once it closes (ms): a client that
+   * stopped reading a large answer would otherwise hold the stop until SHUTDOWN_GRACE_MS and the
+   * forced exit (code 1, the workers and database never closed). Past it, the connections still
+   * open are cut, saying how many. Default: no limit.
+   */
+  answersWithinMs?: number;
   wait?: (ms: number) => Promise<void>;
 }
 
@@ -23,7 +38,8 @@ export interface ShutdownOptions {
  *    anew), new streams are refused, every answer says `Connection: close` so no client sends its
  *    next request on this instance's kept-alive sockets;
  * 2. after `drainMs`, no new connection is accepted; `SETTLE_MS` later the HTTP server closes:
- *    requests in progress finish, idle sockets close;
+ *    requests in progress finish, idle sockets close; answers still being sent `answersWithinMs`
+ *    later (a client that stopped reading) are cut;
  * 3. the workers finish their pass and stop, the database closes (`after`).
  * Answers how many streams were ended.
  */
@@ -38,7 +54,23 @@ export async function shutDown(app: FastifyInstance, options: ShutdownOptions): 
     net.Server.prototype.close.call(app.server);
     await wait(SETTLE_MS);
   }
-  await app.close();
+  const cut =
+    options.answersWithinMs === undefined
+      ? null
+      : setTimeout(() => {
+          app.server.getConnections((_error, count) => {
+            app.log.warn(
+              { connections: count, code: 'SHUTDOWN_CUT_CONNECTIONS' },
+              `${count} connection(s) still receiving an answer ${options.answersWithinMs} ms into the stop were cut (a client not reading)`,
+            );
+          });
+          app.server.closeAllConnections();
+        }, options.answersWithinMs);
+  try {
+    await app.close();
+  } finally {
+    if (cut) clearTimeout(cut);
+  }
   await options.after();
   return { streams };
 }
