@@ -12,21 +12,11 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { buildIfNeeded, chromiumPath, webOut } from '../scripts/lib.mjs';
+import { buildIfNeeded, CHROMIUM_FLAGS, chromiumPath, webOut } from '../scripts/lib.mjs';
 import { BENCH_LIMITS, budget, freePort, root, startProcess, writeResult } from './lib.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const MIN_SCORE = 95;
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const chromePath = process.env.CHROME_PATH ?? chromiumPath();
 if (!chromePath) throw new Error('No Chromium found: install it (apt) or set CHROME_PATH.');
@@ -136,7 +126,7 @@ async function seedStorage(port, base, entries, check) {
 
 /** One Lighthouse run in a fresh Chromium profile; LIGHTHOUSE_REPORTS=<dir> keeps each full report. */
 async function audit(url, storage, reportName) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     if (storage) await seedStorage(chrome.port, new URL(url).origin, storage);
     const result = await lighthouse(
@@ -215,7 +205,7 @@ const budgets = [];
 try {
   const storage = await checkoutStorage(base);
   // Once, outside the measured runs: the prepared storage really opens the checkout form.
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     await seedStorage(chrome.port, base, storage, { path: '/checkout', heading: 'Checkout' });
   } finally {
@@ -265,7 +255,7 @@ try {
 
 const file = writeResult('lighthouse', {
   lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
-  settings: { config: 'desktop', runs: RUNS, chromeFlags: CHROME_FLAGS },
+  settings: { config: 'desktop', runs: RUNS, chromeFlags: CHROMIUM_FLAGS },
   results,
   budgets,
 });

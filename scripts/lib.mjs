@@ -74,6 +74,18 @@ export async function buildIfNeeded({ quiet = false } = {}) {
   });
 }
 
+/** The flags every headless Chromium of ours runs with (the machine's rules: no downloads, no network chatter). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function chromiumPath() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
     Boolean,

@@ -39,7 +39,7 @@ import {
   signInStaff,
   TEST_CARD,
 } from '../bench/lib.mjs';
-import { buildIfNeeded, chromiumPath, freePort, root, webOut } from './lib.mjs';
+import { buildIfNeeded, CHROMIUM_FLAGS, chromiumPath, freePort, root, webOut } from './lib.mjs';
 import { buildRelease, findPreviousRelease, migrationsOf, temporaryReleaseDir } from './previous-release.mjs';
 
 const serverUrl = process.env.SIDE_BY_SIDE_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -836,16 +836,7 @@ async function run() {
   const { chromium } = await import('playwright-core');
   browser = await chromium.launch({
     executablePath: chromiumPath() ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
   await browserChecks(browser, newServer, oldServer, sessions, pick);
   await browserChecks(browser, oldServer, newServer, sessions, pick);
