@@ -6,9 +6,28 @@ import { CarryIntoInvoice } from '../../../features/finance/components/carry-int
 import { SalesInvoice } from '../../../features/finance/components/sales-invoice';
 import { SalesReport } from '../../../features/finance/components/sales-report';
 import { TransactionalReport } from '../../../features/finance/components/transactional-report';
+import { usePayoutReconciliation } from '../../../features/marketplaces/api/get-payout-reconciliation';
 import { PayoutReconciliation } from '../../../features/marketplaces/components/payout-reconciliation';
 import { StaffPortalPage } from '../staff/staff-portal-page';
 import { STAFF_PORTALS } from '../staff/staff-portals';
+
+/**
+ * The fortnight's marketplace payouts beside its invoice, and "Carry into invoice" once a payout
+ * report of the fortnight is imported (before, there is nothing to carry). One query for both.
+ */
+function PayoutsBesideInvoice({ period, operatorId }: Parameters<typeof PayoutReconciliation>[0]) {
+  const reconciliation = usePayoutReconciliation({
+    sales_invoice_fortnight_period: period.id,
+    external_operator: operatorId,
+  });
+  const imported = reconciliation.data?.groups.some((g) => g.report_imported) ?? false;
+  return (
+    <Stack gap="sm">
+      <PayoutReconciliation period={period} operatorId={operatorId} />
+      {imported && <CarryIntoInvoice period={period} operatorId={operatorId} />}
+    </Stack>
+  );
+}
 
 /** The invoice with the back office's operator list (business names). */
 function SalesInvoiceWithOperators() {
@@ -27,10 +46,7 @@ function SalesInvoiceWithOperators() {
     <SalesInvoice
       operators={operators.data}
       beside={({ period, operatorId }) => (
-        <Stack key={`${operatorId}|${period.id}`} gap="sm">
-          <PayoutReconciliation period={period} operatorId={operatorId} />
-          <CarryIntoInvoice period={period} operatorId={operatorId} />
-        </Stack>
+        <PayoutsBesideInvoice key={`${operatorId}|${period.id}`} period={period} operatorId={operatorId} />
       )}
     />
   );
