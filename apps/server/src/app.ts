@@ -125,8 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         database,
         lifecycle,
         clock,
-        onReadError: (what, error) =>
-          app.log.warn({ err: error, metric: what }, 'a metric could not be read'),
+        onReadError: (what, error) => app.log.warn({ err: error, read: what }, 'a metric could not be read'),
       })
     : noMetrics;
   const context: AppContext = {

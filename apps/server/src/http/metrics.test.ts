@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { systemClock } from '../context.js';
+import type { Database } from '../db/client.js';
 import { kitchenTickets, outbox } from '../db/schema/index.js';
+import { Lifecycle } from '../lib/lifecycle.js';
+import { createMetrics, SCRAPE_QUERY_TIMEOUT_MS } from '../lib/metrics.js';
 import { createTestApp, type TestApp, UNLIMITED_CHECKOUTS } from '../test/app.js';
 import { tokenFor } from '../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../test/factories.js';
@@ -276,5 +280,32 @@ describe('metrics on their own port', () => {
     const res = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('process_resident_memory_bytes');
+  });
+});
+
+describe('a scrape while the database does not answer', () => {
+  it('answers within the read deadline, leaving the database gauges unknown and saying why', async () => {
+    // Every query is built as usual and then never answers.
+    const hanging: unknown = new Proxy(() => {}, {
+      get: (_target, property) => (property === 'then' ? () => {} : () => hanging),
+    });
+    const one = { inUse: 1, idle: 0, waiting: 3, max: 1 };
+    const database = { db: hanging, poolStats: () => ({ main: one, priority: one }) } as unknown as Database;
+    const unread: string[] = [];
+    const metrics = createMetrics({
+      database,
+      lifecycle: new Lifecycle(),
+      clock: systemClock,
+      onReadError: (what) => unread.push(what),
+    });
+    const started = performance.now();
+    const samples = parse(await metrics.registry!.metrics());
+    expect(performance.now() - started).toBeLessThan(SCRAPE_QUERY_TIMEOUT_MS + 1_000);
+    expect(unread.sort()).toEqual(['marketplace inbox', 'outbox', 'reconciliation and payment flags']);
+    expect(samples.filter((s) => s.name === 'kitchaco_outbox_backlog')).toEqual([]);
+    expect(sample(samples, 'kitchaco_payment_flags_open')).toBeNaN();
+    // What needs no database is still there.
+    expect(sample(samples, 'kitchaco_db_pool_waiting', { pool: 'main' })).toBe(3);
+    expect(sample(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 });

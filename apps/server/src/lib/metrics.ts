@@ -87,7 +87,7 @@ export interface MetricsSources {
   database: Database;
   lifecycle: Lifecycle;
   clock: Clock;
-  /** Called when a scrape's database read fails or times out (the gauges then keep no value). */
+  /** Called when a scrape's database read fails or times out (its gauges are then unknown). */
   onReadError(what: string, error: unknown): void;
 }
 
@@ -190,7 +190,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     name: string,
     help: string,
     labelName: string,
-    query: () => Promise<T[]>,
+    query: NamedRead<T>,
     value: (row: T) => [string, number][],
   ) =>
     new Gauge({
@@ -200,15 +200,20 @@ export function createMetrics(sources: MetricsSources): Metrics {
       registers,
       async collect() {
         this.reset();
-        const rows = await read(name, query);
-        if (!rows) return;
+        const rows = await read(query);
+        // Unknown this scrape: labelled series are left out; a gauge without labels says NaN, never
+        // a reassuring (or alarming) 0.
+        if (!rows) {
+          if (!labelName) this.set(Number.NaN);
+          return;
+        }
         for (const row of rows) {
           for (const [label, v] of value(row)) this.set(labelName ? { [labelName]: label } : {}, v);
         }
       },
     });
 
-  const outboxBacklog = () => outboxRows(database);
+  const outboxBacklog = named('outbox', () => outboxRows(database));
   fromRead(
     'kitchaco_outbox_backlog',
     'Messages waiting to be sent (pending or sending), by channel.',
@@ -223,7 +228,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     outboxBacklog,
     (r) => [[r.channel, ageSeconds(clock, r.oldest)]],
   );
-  const inboxBacklog = () => inboxRows(database);
+  const inboxBacklog = named('marketplace inbox', () => inboxRows(database));
   fromRead(
     'kitchaco_marketplace_inbox_backlog',
     'Marketplace events received and not yet processed, by platform.',
@@ -245,7 +250,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     inboxBacklog,
     (r) => (r.oldest === null ? [] : [[r.channel, ageSeconds(clock, r.oldest)]]),
   );
-  const reconciliation = () => reconciliationRows(database);
+  const reconciliation = named('reconciliation and payment flags', () => reconciliationRows(database));
   fromRead(
     'kitchaco_reconciliation_last_run_timestamp_seconds',
     'When the last finished payment reconciliation ended (Unix time); 0 before the first.',
@@ -305,17 +310,24 @@ function ageSeconds(clock: Clock, epochSeconds: number): number {
  */
 function scrapeReads(sources: MetricsSources) {
   const recent = new Map<() => Promise<unknown[]>, { at: number; rows: Promise<unknown[] | null> }>();
-  return <T>(what: string, query: () => Promise<T[]>): Promise<T[] | null> => {
+  return <T>(query: NamedRead<T>): Promise<T[] | null> => {
     const now = performance.now();
     const kept = recent.get(query);
     if (kept && now - kept.at < SCRAPE_READ_REUSE_MS) return kept.rows as Promise<T[] | null>;
     const rows = withDeadline(query(), SCRAPE_QUERY_TIMEOUT_MS).catch((error: unknown) => {
-      sources.onReadError(what, error);
+      sources.onReadError(query.what, error);
       return null;
     });
     recent.set(query, { at: now, rows });
     return rows;
   };
+}
+
+/** A database read made at scrape time, with what it reads (for the log when it fails). */
+type NamedRead<T> = (() => Promise<T[]>) & { what: string };
+
+function named<T>(what: string, query: () => Promise<T[]>): NamedRead<T> {
+  return Object.assign(query, { what });
 }
 
 /** Epoch seconds of a timestamp column's minimum or maximum, as a float (both drivers read numbers). */
