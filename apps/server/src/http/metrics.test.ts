@@ -309,3 +309,17 @@ describe('a scrape while the database does not answer', () => {
     expect(sample(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
   });
 });
+
+describe('metrics of a worker instance', () => {
+  it('are served beside its health probes (the backlogs its workers drain)', async () => {
+    const t = await createTestApp({ INSTANCE_MODE: 'worker', METRICS_TOKEN: TOKEN });
+    try {
+      const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('# TYPE kitchaco_outbox_backlog gauge');
+      expect(sample(parse(res.body), 'kitchaco_payment_flags_open')).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
