@@ -210,6 +210,16 @@ describe('metrics after a scripted workload', () => {
       expect(sample(samples, 'kitchaco_outbox_oldest_seconds', { channel: 'sms' })).toBeGreaterThanOrEqual(0);
       expect(sample(samples, 'kitchaco_marketplace_inbox_backlog', { platform: 'doordash' })).toBe(1);
       expect(sample(samples, 'kitchaco_marketplace_inbox_failed', { platform: 'doordash' })).toBe(0);
+      // An empty backlog is reported as 0, not left out.
+      expect(sample(samples, 'kitchaco_marketplace_inbox_backlog', { platform: 'uber_eats' })).toBe(0);
+      expect(sample(samples, 'kitchaco_outbox_backlog', { channel: 'email' })).toBe(
+        (
+          await t.database.db
+            .select()
+            .from(outbox)
+            .where(and(eq(outbox.channel, 'email'), inArray(outbox.status, ['pending', 'sending'])))
+        ).length,
+      );
       expect(
         sample(samples, 'kitchaco_marketplace_inbox_oldest_seconds', { platform: 'doordash' }),
       ).toBeGreaterThanOrEqual(0);

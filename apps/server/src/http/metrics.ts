@@ -35,7 +35,8 @@ export async function addMetrics(app: FastifyInstance, metrics: Metrics, config:
       { route, method: request.method, queryType: request.queryType ?? '', status: reply.statusCode },
       seconds,
     );
-    const platform = WEBHOOK_ROUTE.exec(route)?.[1];
+    // Named as the inbox names it (uber_eats), not as its address does (uber-eats).
+    const platform = WEBHOOK_ROUTE.exec(route)?.[1]?.replaceAll('-', '_');
     if (platform) metrics.webhookAck(platform, seconds);
   });
 

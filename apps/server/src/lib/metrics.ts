@@ -1,3 +1,4 @@
+import { MARKETPLACE_CHANNELS, OUTBOX_CHANNELS } from '@kitchaco/domain';
 import { and, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from '../context.js';
@@ -192,6 +193,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
     labelName: string,
     query: NamedRead<T>,
     value: (row: T) => [string, number][],
+    /** Label values reported as 0 when the read finds none: an empty backlog is a 0, not a gap. */
+    known: readonly string[] = [],
   ) =>
     new Gauge({
       name,
@@ -207,6 +210,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
           if (!labelName) this.set(Number.NaN);
           return;
         }
+        for (const label of known) this.set({ [labelName]: label }, 0);
         for (const row of rows) {
           for (const [label, v] of value(row)) this.set(labelName ? { [labelName]: label } : {}, v);
         }
@@ -220,6 +224,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     'channel',
     outboxBacklog,
     (r) => [[r.channel, r.waiting]],
+    OUTBOX_CHANNELS,
   );
   fromRead(
     'kitchaco_outbox_oldest_seconds',
@@ -227,6 +232,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     'channel',
     outboxBacklog,
     (r) => [[r.channel, ageSeconds(clock, r.oldest)]],
+    OUTBOX_CHANNELS,
   );
   const inboxBacklog = named('marketplace inbox', () => inboxRows(database));
   fromRead(
@@ -235,6 +241,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     'platform',
     inboxBacklog,
     (r) => [[r.channel, r.pending]],
+    MARKETPLACE_CHANNELS,
   );
   fromRead(
     'kitchaco_marketplace_inbox_failed',
@@ -242,6 +249,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     'platform',
     inboxBacklog,
     (r) => [[r.channel, r.failed]],
+    MARKETPLACE_CHANNELS,
   );
   fromRead(
     'kitchaco_marketplace_inbox_oldest_seconds',
@@ -249,6 +257,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     'platform',
     inboxBacklog,
     (r) => (r.oldest === null ? [] : [[r.channel, ageSeconds(clock, r.oldest)]]),
+    MARKETPLACE_CHANNELS,
   );
   const reconciliation = named('reconciliation and payment flags', () => reconciliationRows(database));
   fromRead(
