@@ -36,8 +36,9 @@ export async function releasePromo(app: AppContext, priced: PricedCheckout, k: q
 
 /** Releases an authorisation no order will claim; reconciliation does it if this fails. */
 export async function cancelAuthorization(app: AppContext, paymentId: string): Promise<void> {
+  const provider = app.adapters.payments;
   try {
-    await app.adapters.payments.cancel(paymentId);
+    await timedCall(app.metrics, provider.name, 'cancel', provider.cancel(paymentId));
   } catch (error) {
     app.log.warn({ err: error, paymentId }, 'could not cancel an authorisation; reconciliation will');
   }
