@@ -14,7 +14,7 @@ import { AppError, toWire, unavailable } from './http/errors.js';
 import { addFailureStyle, failureStatus } from './http/failure-style.js';
 import { addLoadShedding } from './http/load-shedding.js';
 import { logSerializers, REDACTED_PATHS, redactUrl } from './http/logging.js';
-import { addMetrics } from './http/metrics.js';
+import { addMetrics, METRICS_PATH } from './http/metrics.js';
 import { buildOpenApi } from './http/openapi.js';
 import { OneLinePerRequest, prettyStream } from './http/pretty-log.js';
 import { DEFAULT_BODY_LIMIT, registerModules } from './http/register.js';
@@ -303,7 +303,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || HEALTH_PATHS.has(request.url);
+    // /metrics without METRICS_TOKEN (or on its own port) is absent: a 404, never the site's page.
+    const isApi =
+      request.url.startsWith('/api/') || HEALTH_PATHS.has(request.url) || request.url === METRICS_PATH;
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: the React router resolves the path.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { systemClock } from '../context.js';
 import type { Database } from '../db/client.js';
@@ -58,6 +62,24 @@ describe('metrics off', () => {
   it('has no /metrics without METRICS_TOKEN, whatever the caller sends', async () => {
     const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('answers 404 there even where the site is served (not the page of the history fallback)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'web-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Kitchaco</title>');
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: dir }),
+      database: t.database,
+      logger: false,
+    });
+    try {
+      expect((await app.inject({ url: '/orders' })).statusCode).toBe(200);
+      const res = await app.inject({ url: '/metrics' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, code: 'not_found' });
+    } finally {
+      await app.close();
+    }
   });
 });
 
