@@ -20,7 +20,11 @@ export default defineConfig({
       },
       {
         resolve,
-        ssr: { resolve: { conditions: resolve.conditions } },
+        // The server's tests run in Node, which is also given these conditions (vitest passes them
+        // as --conditions): without `module`, which is a bundlers' condition. With it, Node's
+        // require picks ES builds meant for bundlers (OpenTelemetry's API, prom-client's
+        // dependency, has one whose imports lack file extensions, which Node cannot load).
+        ssr: { resolve: { conditions: resolve.conditions.filter((c) => c !== 'module') } },
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],

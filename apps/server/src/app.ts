@@ -14,6 +14,7 @@ import { AppError, toWire, unavailable } from './http/errors.js';
 import { addFailureStyle, failureStatus } from './http/failure-style.js';
 import { addLoadShedding } from './http/load-shedding.js';
 import { logSerializers, REDACTED_PATHS, redactUrl } from './http/logging.js';
+import { addMetrics, METRICS_PATH } from './http/metrics.js';
 import { buildOpenApi } from './http/openapi.js';
 import { OneLinePerRequest, prettyStream } from './http/pretty-log.js';
 import { DEFAULT_BODY_LIMIT, registerModules } from './http/register.js';
@@ -25,6 +26,7 @@ import { buildInfo } from './lib/build-info.js';
 import { CatalogCache } from './lib/catalog-cache.js';
 import { Lifecycle } from './lib/lifecycle.js';
 import { ListeningCache } from './lib/listening-cache.js';
+import { createMetrics, noMetrics } from './lib/metrics.js';
 import { AUTH_CHANNEL, authenticator, SESSION_CACHE_MAX_AGE_MS } from './modules/auth/auth.service.js';
 import { modules } from './modules/index.js';
 import { OrderEventHub } from './modules/orders/order-events.js';
@@ -116,11 +118,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   });
 
+  const clock = options.clock ?? systemClock;
+  const lifecycle = new Lifecycle();
+  const metrics = config.metrics
+    ? createMetrics({
+        database,
+        lifecycle,
+        clock,
+        onReadError: (what, error) => app.log.warn({ err: error, read: what }, 'a metric could not be read'),
+      })
+    : noMetrics;
   const context: AppContext = {
     config,
     database,
     db: database.db,
-    clock: options.clock ?? systemClock,
+    clock,
     adapters: options.adapters ?? createAdapters(config, app.log, database.db),
     orderEvents: new OrderEventHub(database, app.log),
     catalog: new CatalogCache(database, app.log),
@@ -129,7 +141,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       maxEntries: 100_000,
     }),
     log: app.log,
-    lifecycle: new Lifecycle(),
+    lifecycle,
+    metrics,
   };
   await context.orderEvents.start().catch((error: unknown) => {
     // Live status is best effort: the app still serves everything else without it.
@@ -151,6 +164,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.addHook('onClose', () => context.sessions.stop());
   app.decorate('appContext', context);
+  // First, so its hook observes every route registered below.
+  await addMetrics(app, metrics, config);
 
   addSecurityHeaders(app, {
     hsts: config.trustProxy !== false,
@@ -171,7 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   // Without a trusted proxy the peer is the client: cap its sockets. Behind one, the proxy does.
   if (config.trustProxy === false) capConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
-  await addLoadShedding(app, config.load);
+  await addLoadShedding(app, config.load, metrics);
 
   app.setErrorHandler((error: unknown, request, reply) => {
     const err = error as { statusCode?: number; code?: string; message?: string; validation?: unknown };
@@ -288,7 +303,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || HEALTH_PATHS.has(request.url);
+    // /metrics without METRICS_TOKEN (or on its own port) is absent: a 404, never the site's page.
+    const isApi =
+      request.url.startsWith('/api/') || HEALTH_PATHS.has(request.url) || request.url === METRICS_PATH;
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: the React router resolves the path.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -124,6 +124,13 @@ const envSchema = z.object({
   MAX_QUEUE_MS: z.coerce.number().int().min(0).optional(),
   /** Load shedding: a mean event loop delay above this (ms) answers 503 until it recovers (0 = off). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /**
+   * Prometheus metrics at /metrics, answered only to `Authorization: Bearer <token>` (at least 32
+   * characters in production). Unset: no /metrics at all (404), and nothing is recorded.
+   */
+  METRICS_TOKEN: z.string().min(1).optional(),
+  /** Serve /metrics on this port of HOST instead of the main port (which then has none). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Real SMS through Twilio's REST API when all three are set; otherwise the local adapter. */
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -307,6 +314,8 @@ export interface Config {
   rollupFoldMs: number;
   shutdown: { graceMs: number; drainMs: number };
   instanceMode: 'all' | 'web' | 'worker';
+  /** Prometheus metrics (METRICS_TOKEN); null: off, no /metrics, nothing recorded. */
+  metrics: { token: string; port: number | null } | null;
   sms:
     | { kind: 'local' }
     | { kind: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
@@ -493,6 +502,9 @@ export interface S3ImageConfig {
   publicBaseUrl: string;
 }
 
+/** The shortest metrics token production takes (`openssl rand -hex 16` makes one of 32). */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
+
 export const DEV_SECRET = 'development-secret-not-for-production-use-0123456789';
 
 /** X-Forwarded-For is believed from none, the nearest N hops, or these addresses and ranges. */
@@ -635,6 +647,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {
     problems.push('DATABASE_DIRECT_URL: set only with DATABASE_URL (the pooler in front of this database)');
   }
+  if (production && env.METRICS_TOKEN && env.METRICS_TOKEN.length < METRICS_TOKEN_MIN_LENGTH) {
+    problems.push(`METRICS_TOKEN: at least ${METRICS_TOKEN_MIN_LENGTH} characters in production`);
+  }
+  if (env.METRICS_PORT !== undefined && !env.METRICS_TOKEN) {
+    problems.push('METRICS_PORT: set only with METRICS_TOKEN (metrics are off without it)');
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    problems.push('METRICS_PORT: must differ from PORT');
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -691,6 +712,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     rollupFoldMs: env.ROLLUP_FOLD_MS,
     shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, drainMs: env.SHUTDOWN_DRAIN_MS },
     instanceMode: env.INSTANCE_MODE,
+    metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT ?? null } : null,
     load: {
       maxInFlight: env.MAX_IN_FLIGHT,
       maxQueueMs: env.MAX_QUEUE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000),

@@ -6,6 +6,7 @@ import type { Adapters } from './integrations/adapters.js';
 import type { CatalogCache } from './lib/catalog-cache.js';
 import type { Lifecycle } from './lib/lifecycle.js';
 import type { ListeningCache } from './lib/listening-cache.js';
+import type { Metrics } from './lib/metrics.js';
 import type { OrderEventHub } from './modules/orders/order-events.js';
 
 export interface Clock {
@@ -42,4 +43,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Draining on SIGTERM, and the open event streams to end then (lib/lifecycle.ts). */
   lifecycle: Lifecycle;
+  /** Business events for Prometheus (lib/metrics.ts); records nothing when METRICS_TOKEN is unset. */
+  metrics: Metrics;
 }

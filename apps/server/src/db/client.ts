@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { PoolStats } from '../lib/metrics.js';
 import { SharedListener } from './listener.js';
 import * as schema from './schema/index.js';
 import { StatementNames, statementCachingClient } from './statement-cache.js';
@@ -45,6 +46,8 @@ export interface Database {
   ping(timeoutMs?: number): Promise<boolean>;
   /** False while the watchdog finds the database unreachable (PostgreSQL; PGlite always answers). */
   reachable(): boolean;
+  /** Connections of each pool for the metrics (`main`, `priority`); PGlite has its one connection. */
+  poolStats(): Record<'main' | 'priority', PoolStats>;
   close(): Promise<void>;
 }
 
@@ -74,6 +77,11 @@ export function wrapPglite(client: PGlite): Database {
       return true;
     },
     reachable: () => true,
+    // One connection, shared; a statement waits inside PGlite, never in a pool.
+    poolStats: () => {
+      const one = { inUse: 0, idle: 1, waiting: 0, max: 1 };
+      return { main: one, priority: one };
+    },
     close: () => client.close(),
   };
 }
@@ -179,9 +187,20 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
       return true;
     },
     reachable: () => watchdog.reachable,
+    // node-postgres' own counts: https://node-postgres.com/apis/pool#properties
+    poolStats: () => ({ main: statsOf(pool, poolSize), priority: statsOf(lane, PRIORITY_POOL_SIZE) }),
     async close() {
       await watchdog.stop();
       await Promise.all([pool.end(), lane.end()]);
     },
+  };
+}
+
+function statsOf(pool: pg.Pool, max: number): PoolStats {
+  return {
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max,
   };
 }

@@ -5,10 +5,15 @@ import { Admission, QUEUE_FLOOR, QUEUE_HEADROOM, TURN_WORK_MS } from './load-she
 
 let t: TestApp;
 let email: string;
+const METRICS_TOKEN = 'load-shedding-test-metrics-token-0123456789';
 
 beforeAll(async () => {
   // Two requests in progress at most: password checks (argon2) keep requests busy long enough.
-  t = await createTestApp({ MAX_IN_FLIGHT: '2', STAFF_LOGIN_FAILURES_ALLOWED: '1000' });
+  t = await createTestApp({
+    MAX_IN_FLIGHT: '2',
+    STAFF_LOGIN_FAILURES_ALLOWED: '1000',
+    METRICS_TOKEN: METRICS_TOKEN,
+  });
   email = (await createStaff(t.database.db, 'super_admin')).email;
 });
 afterAll(() => t.close());
@@ -27,6 +32,12 @@ describe('load shedding', () => {
     expect(results.filter((r) => r.statusCode !== 503).length).toBeGreaterThanOrEqual(2);
     expect(shed[0]!.headers['retry-after']).toBe('2');
     expect(shed[0]!.json()).toMatchObject({ success: false, code: 'overloaded' });
+    // Each refusal is counted for the metrics, by its reason (docs/operations.md, "Metrics").
+    const metrics = await t.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(metrics.body).toContain(`kitchaco_load_shed_total{reason="in_flight"} ${shed.length}\n`);
     // Health is never shed, and once the burst is over requests are served again.
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     expect((await login()).statusCode).not.toBe(503);

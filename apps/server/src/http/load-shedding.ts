@@ -1,5 +1,6 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Metrics, ShedReason } from '../lib/metrics.js';
 import { toWire, unavailable } from './errors.js';
 
 const BUSY = 'The service is busy. Please try again in a moment.';
@@ -121,6 +122,12 @@ export class Admission {
     return head ? Math.max(0, this.clock.now() - head.since - head.expectedMs) : 0;
   }
 
+  /** Whether as many requests are in progress or in line as `maxInFlight` allows. */
+  queueFull(): boolean {
+    const { maxInFlight } = this.options;
+    return maxInFlight > 0 && this.inFlight + this.waiting.length >= maxInFlight;
+  }
+
   /** Whether a request arriving now is shed. */
   overloaded(): boolean {
     const { maxInFlight, maxQueueMs } = this.options;
@@ -191,8 +198,9 @@ export class Admission {
   }
 }
 
-/** Sets the 503 status and Retry-After, and returns the body to send. */
-function busy(reply: FastifyReply) {
+/** Sets the 503 status and Retry-After, counts the refusal, and returns the body to send. */
+function busy(reply: FastifyReply, metrics: Metrics, reason: ShedReason) {
+  metrics.shed(reason);
   reply.status(503).header('retry-after', RETRY_AFTER_SECONDS);
   return { ...toWire(unavailable(BUSY)), code: 'overloaded' };
 }
@@ -205,6 +213,8 @@ function busy(reply: FastifyReply) {
  */
 const neverShed = (request: FastifyRequest) =>
   request.url === '/healthz' ||
+  // Prometheus must still see an overloaded instance (METRICS_TOKEN; a cheap read).
+  request.url === '/metrics' ||
   request.url === '/livez' ||
   request.url === '/readyz' ||
   MARKETPLACE_WEBHOOK.test(request.routeOptions?.url ?? '');
@@ -224,14 +234,18 @@ const isEventStream = (request: FastifyRequest) =>
  * `overloaded`). Clients back off instead of timing out, and the server recovers as soon as the
  * load drops. `/healthz` and the marketplace webhooks are never shed. A request counts only once its body has been read.
  */
-export async function addLoadShedding(app: FastifyInstance, options: LoadOptions): Promise<void> {
+export async function addLoadShedding(
+  app: FastifyInstance,
+  options: LoadOptions,
+  metrics: Metrics,
+): Promise<void> {
   if (options.maxEventLoopDelayMs > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay: options.maxEventLoopDelayMs,
       exposeStatusRoute: false,
       // under-pressure sends what the handler returns; returning nothing lets the request through.
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply) =>
-        neverShed(request) ? undefined : busy(reply)) as unknown as () => void,
+        neverShed(request) ? undefined : busy(reply, metrics, 'event_loop')) as unknown as () => void,
     });
   }
   if (options.maxInFlight <= 0 && options.maxQueueMs <= 0) return;
@@ -243,7 +257,7 @@ export async function addLoadShedding(app: FastifyInstance, options: LoadOptions
   // socket (bounded by REQUEST_TIMEOUT_MS and MAX_CONNECTIONS_PER_ADDRESS), never a place in line.
   app.addHook('preHandler', (request, reply, done) => {
     if (neverShed(request)) return done();
-    const shed = () => void reply.send(busy(reply));
+    const shed = () => void reply.send(busy(reply, metrics, admission.queueFull() ? 'in_flight' : 'queue'));
     if (isEventStream(request)) return admission.overloaded() ? shed() : done();
     // A client may hang up while its request waits in line: it is then dropped when its turn comes.
     let state: 'waiting' | 'running' | 'over' = 'waiting';

@@ -332,10 +332,12 @@ async function openEventStream(
   });
   reply.raw.write(': connected\n\n');
   const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
+  // Its kind for the metrics: the area of its route (/api/v1/kitchen/events/ is a kitchen stream).
+  const kind = request.routeOptions.url?.split('/')[3] ?? 'other';
   const untrack = lifecycle.trackStream(() => {
     // The last event of a draining instance: the client connects again at once, elsewhere.
     if (!closed) reply.raw.end(`event: ${RECONNECT_EVENT}\ndata: {"reason":"restart"}\n\n`);
-  });
+  }, kind);
   const close = () => {
     if (closed) return;
     closed = true;
@@ -456,6 +458,7 @@ function registerEndpoint(
     const def = byType.get(queryType);
     if (!def) throw invalid(`query_type '${queryType.slice(0, 60)}' is not known here`, 'query_type');
     bindLog(request, { query_type: queryType });
+    request.queryType = queryType;
     const { actor, token } = admitted ?? (await establishActor(app, auth, request, def.access, body));
     checkAccess(app, def.access, actor, isAppView(def.access, body));
     const input = parseWith(def.input as never, body);

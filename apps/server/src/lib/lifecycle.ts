@@ -10,7 +10,8 @@
  */
 export class Lifecycle {
   private isDraining = false;
-  private readonly streams = new Set<() => void>();
+  /** Each open stream's ender, and its kind (the route's area: kitchen, orders). */
+  private readonly streams = new Map<() => void, string>();
 
   get draining(): boolean {
     return this.isDraining;
@@ -21,9 +22,16 @@ export class Lifecycle {
     return this.streams.size;
   }
 
+  /** Open event streams by kind, for the metrics. */
+  openStreamsByKind(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const kind of this.streams.values()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    return counts;
+  }
+
   /** Registers an open stream's ender (which sends the last event and ends it); returns its removal. */
-  trackStream(end: () => void): () => void {
-    this.streams.add(end);
+  trackStream(end: () => void, kind = 'other'): () => void {
+    this.streams.set(end, kind);
     return () => {
       this.streams.delete(end);
     };
@@ -32,7 +40,7 @@ export class Lifecycle {
   /** Starts draining (once): ends every open stream; answers how many were ended. */
   drain(): number {
     this.isDraining = true;
-    const open = [...this.streams];
+    const open = [...this.streams.keys()];
     this.streams.clear();
     for (const end of open) end();
     return open.length;

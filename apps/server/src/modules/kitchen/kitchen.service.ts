@@ -189,11 +189,21 @@ export async function streamKitchen(
   }
   const hello = () => events.send('hello', { now: app.clock.now().toISOString(), kitchaco: locationId });
   const unsubscribe = await kitchenHub(app).subscribe(locationId, {
-    ticket: (ticket) => events.send('ticket', ticket),
+    ticket: (ticket) => {
+      // A new ticket reaching a screen: its way from the paid order (the ticket is written with it).
+      if (ticket.status === 'queued' && ticket.updated_at === ticket.created_at) {
+        ticketShown(app, ticket.created_at);
+      }
+      events.send('ticket', ticket);
+    },
     resync: hello,
   });
   events.onClose(unsubscribe);
   hello();
+}
+
+function ticketShown(app: AppContext, createdAt: string): void {
+  app.metrics.ticketShown((app.clock.now().getTime() - Date.parse(createdAt)) / 1000);
 }
 
 /** Slots shown with the capacity settings: the one an order placed now lands in, and the next 7. */

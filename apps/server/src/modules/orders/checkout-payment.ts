@@ -1,6 +1,7 @@
 import type { PlaceOrderResponse } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
 import type { ProviderPayment } from '../../integrations/payments.js';
+import { timedCall } from '../../lib/metrics.js';
 import { recordPaymentStatus } from '../payments/payments.service.js';
 import type { PricedCheckout } from './checkout-pricing.js';
 import * as q from './orders.queries.js';
@@ -35,8 +36,9 @@ export async function releasePromo(app: AppContext, priced: PricedCheckout, k: q
 
 /** Releases an authorisation no order will claim; reconciliation does it if this fails. */
 export async function cancelAuthorization(app: AppContext, paymentId: string): Promise<void> {
+  const provider = app.adapters.payments;
   try {
-    await app.adapters.payments.cancel(paymentId);
+    await timedCall(app.metrics, provider.name, 'cancel', provider.cancel(paymentId));
   } catch (error) {
     app.log.warn({ err: error, paymentId }, 'could not cancel an authorisation; reconciliation will');
   }
@@ -63,8 +65,9 @@ export async function afterFailedWrite(app: AppContext, k: q.KeyAnswer, paymentI
  * authorisation left uncompleted for days).
  */
 export async function completePayment(app: AppContext, paymentId: string): Promise<ProviderPayment | null> {
+  const provider = app.adapters.payments;
   try {
-    const completed = await app.adapters.payments.complete(paymentId);
+    const completed = await timedCall(app.metrics, provider.name, 'complete', provider.complete(paymentId));
     await recordPaymentStatus(app, completed);
     return completed;
   } catch (error) {

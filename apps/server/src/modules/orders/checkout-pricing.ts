@@ -168,7 +168,10 @@ export async function priceCheckout(
     const items = lines.reduce((n, l) => n + l.quantity, 0);
     const slot = scheduledFor ? slotOf(scheduledFor) : orderSlot(now, null);
     const room = await roomFrom(app.db, place, slot, items);
-    if (options.refuseFull && room[0]?.getTime() !== slot.getTime()) throw kitchenFull(place, room[0], now);
+    if (options.refuseFull && room[0]?.getTime() !== slot.getTime()) {
+      app.metrics.checkout('capacity_full');
+      throw kitchenFull(place, room[0], now);
+    }
     capacity = { place, slot, items, room };
   }
 

@@ -9,6 +9,7 @@ import {
   SquareUnauthorized,
   SquareUnavailable,
 } from '../../integrations/payments.js';
+import { timedCall } from '../../lib/metrics.js';
 import { WriteBatcher } from '../../lib/write-batcher.js';
 import { hmac } from '../auth/secrets.js';
 import { kitchenFull, lockSlot, roomFrom, slotLoad } from '../kitchen/capacity.js';
@@ -256,7 +257,7 @@ async function tryCard(
   const providerLocationId = paymentLocation(app, priced.providerLocationId);
   let outcome: AuthorizeOutcome;
   try {
-    outcome = await provider.authorize({
+    const authorize = provider.authorize({
       amountCents: totalCents,
       sourceId: input.payment.source_id,
       verificationToken: input.payment.verification_token,
@@ -265,7 +266,9 @@ async function tryCard(
       referenceId: reference,
       note: `Order ${reference}`,
     });
+    outcome = await timedCall(app.metrics, provider.name, 'authorize', authorize);
   } catch (error) {
+    app.metrics.checkout('provider_error');
     if (error instanceof SquareUnauthorized) {
       // Our credentials, never the customer's problem: said loudly in the log.
       app.log.error({ err: error, code: 'PAYMENTS_UNAUTHORIZED' }, 'card provider refused our credentials');
@@ -301,6 +304,7 @@ async function tryCard(
       return refuse(app, k, conflict(PRICE_CHANGED), null);
     }
     const error = refusedError(outcome.code, outcome.field);
+    app.metrics.checkout(error.status >= 500 ? 'provider_error' : 'refused');
     const level = error.status >= 500 ? 'error' : 'info';
     app.log[level](
       { code: outcome.code, field: outcome.field, detail: outcome.detail },
@@ -312,6 +316,7 @@ async function tryCard(
   if (outcome.kind === 'declined') {
     await releasePromo(app, priced, k);
     onDeclined();
+    app.metrics.checkout('declined');
     app.log.info({ code: outcome.code }, 'card declined');
     const failed = outcome.payment;
     return refuse(app, k, declinedError(outcome.code), {
@@ -406,6 +411,7 @@ async function tryCard(
     throw error;
   }
   if (id === 'full') {
+    app.metrics.checkout('capacity_full');
     // Taken meanwhile by another checkout: nothing written, the authorisation is released.
     await cancelAuthorization(app, charged.id);
     await releasePromo(app, priced, k);
@@ -421,6 +427,7 @@ async function tryCard(
     return earlierAnswer(app, k);
   }
   response.order.id = id;
+  app.metrics.checkout('paid');
   if (charged.status === 'APPROVED') {
     const completed = await completePayment(app, charged.id);
     if (completed) response.payment = presentPayment(completed);

@@ -7,6 +7,7 @@ import type { Actor } from '../../http/actor.js';
 import { conflict, forbidden, notFound, unavailable, unprocessable } from '../../http/errors.js';
 import type { ProviderPayment, ProviderRefund } from '../../integrations/payments.js';
 import { providerKey, SquareUnauthorized } from '../../integrations/payments.js';
+import type { RefundOutcome } from '../../lib/metrics.js';
 import { WriteBatcher } from '../../lib/write-batcher.js';
 import { recordAudit } from '../audit/audit.record.js';
 import { activeLocation } from '../locations/locations.service.js';
@@ -195,6 +196,13 @@ export async function refundOrder(app: AppContext, actor: Actor, input: RefundRe
   };
 }
 
+/** Records a refund's answer from the provider and how long it took (`asked`: performance.now()). */
+function refundAnswered(app: AppContext, asked: number, outcome: RefundOutcome): void {
+  const seconds = (performance.now() - asked) / 1000;
+  app.metrics.providerCall(app.adapters.payments.name, 'refund', seconds, outcome !== 'no_answer');
+  app.metrics.refund(outcome);
+}
+
 /**
  * Sends a written refund to the provider under its own key and settles it from the answer. Throws
  * 503 when the provider did not answer (the refund stays PENDING, sent again by reconciliation).
@@ -206,6 +214,7 @@ export async function sendRefund(
 ): Promise<q.RefundRow> {
   if (!payment.providerPaymentId) throw conflict('This payment has no id at the card provider.');
   let outcome: Awaited<ReturnType<AppContext['adapters']['payments']['refund']>>;
+  const asked = performance.now();
   try {
     outcome = await app.adapters.payments.refund({
       paymentId: payment.providerPaymentId,
@@ -213,7 +222,9 @@ export async function sendRefund(
       idempotencyKey: refund.idempotencyKey,
       reason: refund.reason,
     });
+    refundAnswered(app, asked, outcome.kind === 'refused' ? 'refused' : 'accepted');
   } catch (error) {
+    refundAnswered(app, asked, 'no_answer');
     if (error instanceof SquareUnauthorized) {
       app.log.error({ err: error, code: 'PAYMENTS_UNAUTHORIZED' }, 'card provider refused our credentials');
     } else {
@@ -369,6 +380,7 @@ export async function prepareCancellation(
   const claim = await claimCancellation(app, orderId, by);
   if (!claim) return { payment, voided: 0, refund: null };
   let outcome: Awaited<ReturnType<typeof provider.refund>>;
+  const asked = performance.now();
   try {
     outcome = await provider.refund({
       paymentId: providerPaymentId,
@@ -376,7 +388,9 @@ export async function prepareCancellation(
       idempotencyKey: claim.idempotencyKey,
       reason: claim.reason,
     });
+    refundAnswered(app, asked, outcome.kind === 'refused' ? 'refused' : 'accepted');
   } catch (error) {
+    refundAnswered(app, asked, 'no_answer');
     app.log.warn(
       { err: error, orderId, refundId: claim.id, code: 'CANCELLATION_REFUND_NO_ANSWER' },
       'cancellation refund not confirmed',

@@ -1,0 +1,406 @@
+import { MARKETPLACE_CHANNELS, OUTBOX_CHANNELS } from '@kitchaco/domain';
+import { and, isNotNull, isNull, sql } from 'drizzle-orm';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Clock } from '../context.js';
+import type { Database } from '../db/client.js';
+import { marketplaceInbox, outbox, paymentReconciliations, payments } from '../db/schema/index.js';
+import { withDeadline } from '../db/watchdog.js';
+import type { Lifecycle } from './lifecycle.js';
+
+/**
+ * What the services record, without knowing prom-client (docs/operations.md, "Metrics"). With
+ * METRICS_TOKEN unset every method does nothing (`noMetrics`), so a server without metrics pays
+ * for none.
+ */
+export interface Metrics {
+  /** The text exposition of the Prometheus registry; null when metrics are off. */
+  readonly registry: Registry | null;
+  /** An HTTP request answered: its route pattern (never the raw URL), its query_type when it has one. */
+  httpRequest(labels: HttpLabels, seconds: number): void;
+  /** A checkout's end: what the customer was answered. */
+  checkout(outcome: CheckoutOutcome): void;
+  /** One call to the card provider; `ok` false when it did not answer (timeout, 5xx, our credentials). */
+  providerCall(provider: string, operation: ProviderOperation, seconds: number, ok: boolean): void;
+  /** A refund sent to the card provider, by its answer. */
+  refund(outcome: RefundOutcome): void;
+  /** A webhook answered to its platform (marketplaces, Square): the time from arrival to the answer. */
+  webhookAck(platform: string, seconds: number): void;
+  /** A new kitchen ticket delivered to a kitchen screen: the time since it was written (paid). */
+  ticketShown(seconds: number): void;
+  /** A request refused by the load shedding (http/load-shedding.ts). */
+  shed(reason: ShedReason): void;
+}
+
+export interface HttpLabels {
+  route: string;
+  method: string;
+  queryType: string;
+  status: number;
+}
+
+export type CheckoutOutcome = 'paid' | 'declined' | 'refused' | 'provider_error' | 'capacity_full';
+export type ProviderOperation = 'authorize' | 'complete' | 'cancel' | 'refund';
+export type RefundOutcome = 'accepted' | 'refused' | 'no_answer';
+export type ShedReason = 'queue' | 'in_flight' | 'event_loop';
+
+/** Awaits a card provider's call, recording how long it took and whether it answered. */
+export async function timedCall<T>(
+  metrics: Metrics,
+  provider: string,
+  operation: ProviderOperation,
+  call: Promise<T>,
+): Promise<T> {
+  const asked = performance.now();
+  const took = () => (performance.now() - asked) / 1000;
+  try {
+    const answer = await call;
+    metrics.providerCall(provider, operation, took(), true);
+    return answer;
+  } catch (error) {
+    metrics.providerCall(provider, operation, took(), false);
+    throw error;
+  }
+}
+
+/** Metrics off: nothing is recorded and nothing can be read. */
+export const noMetrics: Metrics = {
+  registry: null,
+  httpRequest() {},
+  checkout() {},
+  providerCall() {},
+  refund() {},
+  webhookAck() {},
+  ticketShown() {},
+  shed() {},
+};
+
+/** A scrape's database reads give up after this (ms): a slow database never hangs a scrape. */
+export const SCRAPE_QUERY_TIMEOUT_MS = 1_000;
+/** Reads made for one scrape are shared by its gauges for this long (ms). */
+const SCRAPE_READ_REUSE_MS = 1_000;
+
+/** Latency buckets (seconds) for requests and provider calls: 5 ms to 10 s. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Buckets (seconds) for a ticket's way from payment to a kitchen screen: 50 ms to 1 min. */
+const DELIVERY_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60];
+
+export interface MetricsSources {
+  database: Database;
+  lifecycle: Lifecycle;
+  clock: Clock;
+  /** Called when a scrape's database read fails or times out (its gauges are then unknown). */
+  onReadError(what: string, error: unknown): void;
+}
+
+/**
+ * Metrics on: one registry per app (tests build several apps in one process, so never prom-client's
+ * global registry), with the standard process and Node.js set (process_*, nodejs_*: memory, CPU,
+ * event-loop delay, handles, GC) and the platform's own under `kitchaco_`. Backlogs are read from
+ * the database at scrape time (collect callbacks), never counted in memory: every instance reports
+ * the same database-wide figure, so alerts on them use max(), not sum().
+ */
+export function createMetrics(sources: MetricsSources): Metrics {
+  const registry = new Registry();
+  // https://github.com/siimon/prom-client#default-metrics
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const http = new Histogram({
+    name: 'kitchaco_http_request_duration_seconds',
+    help: 'HTTP requests by route pattern, method, query_type and status code, and how long they took.',
+    labelNames: ['route', 'method', 'query_type', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const checkouts = new Counter({
+    name: 'kitchaco_checkouts_total',
+    help: 'Checkouts by outcome: paid, declined (the card), refused (the card details), provider_error, capacity_full.',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const provider = new Histogram({
+    name: 'kitchaco_payment_provider_duration_seconds',
+    help: 'Calls to the card provider by operation and result (ok: answered; error: no answer).',
+    labelNames: ['provider', 'operation', 'result'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const refunds = new Counter({
+    name: 'kitchaco_refunds_total',
+    help: 'Refunds sent to the card provider by its answer: accepted, refused, no_answer.',
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const webhooks = new Histogram({
+    name: 'kitchaco_webhook_ack_duration_seconds',
+    help: 'Webhooks answered to their platform, from arrival to answer.',
+    labelNames: ['platform'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const tickets = new Histogram({
+    name: 'kitchaco_kitchen_ticket_delivery_seconds',
+    help: 'New kitchen tickets delivered to a kitchen screen: time from the paid order to the screen.',
+    buckets: DELIVERY_BUCKETS,
+    registers,
+  });
+  const shed = new Counter({
+    name: 'kitchaco_load_shed_total',
+    help: 'Requests refused with 503 by the load shedding, by reason: queue, in_flight, event_loop.',
+    labelNames: ['reason'] as const,
+    registers,
+  });
+
+  const { database, lifecycle, clock } = sources;
+  new Gauge({
+    name: 'kitchaco_event_streams_open',
+    help: 'Event streams open on this instance, by kind (kitchen, orders).',
+    labelNames: ['kind'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const kind of STREAM_KINDS) this.set({ kind }, 0);
+      for (const [kind, count] of lifecycle.openStreamsByKind()) this.set({ kind }, count);
+    },
+  });
+  const poolGauge = (name: string, help: string, read: (s: PoolStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['pool'] as const,
+      registers,
+      collect() {
+        for (const [pool, stats] of Object.entries(database.poolStats())) this.set({ pool }, read(stats));
+      },
+    });
+  poolGauge(
+    'kitchaco_db_pool_in_use',
+    'Database connections checked out, by pool (main, priority).',
+    (s) => s.inUse,
+  );
+  poolGauge('kitchaco_db_pool_idle', 'Database connections open and idle, by pool.', (s) => s.idle);
+  poolGauge(
+    'kitchaco_db_pool_waiting',
+    'Queries waiting for a free database connection, by pool.',
+    (s) => s.waiting,
+  );
+  poolGauge('kitchaco_db_pool_max', 'The most connections each pool opens.', (s) => s.max);
+
+  const read = scrapeReads(sources);
+  const fromRead = <T>(
+    name: string,
+    help: string,
+    labelName: string,
+    query: NamedRead<T>,
+    value: (row: T) => [string, number][],
+    /** Label values reported as 0 when the read finds none: an empty backlog is a 0, not a gap. */
+    known: readonly string[] = [],
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: labelName ? [labelName] : [],
+      registers,
+      async collect() {
+        this.reset();
+        const rows = await read(query);
+        // Unknown this scrape: labelled series are left out; a gauge without labels says NaN, never
+        // a reassuring (or alarming) 0.
+        if (!rows) {
+          if (!labelName) this.set(Number.NaN);
+          return;
+        }
+        for (const label of known) this.set({ [labelName]: label }, 0);
+        for (const row of rows) {
+          for (const [label, v] of value(row)) this.set(labelName ? { [labelName]: label } : {}, v);
+        }
+      },
+    });
+
+  const outboxBacklog = named('outbox', () => outboxRows(database));
+  fromRead(
+    'kitchaco_outbox_backlog',
+    'Messages waiting to be sent (pending or sending), by channel.',
+    'channel',
+    outboxBacklog,
+    (r) => [[r.channel, r.waiting]],
+    OUTBOX_CHANNELS,
+  );
+  fromRead(
+    'kitchaco_outbox_oldest_seconds',
+    'Age of the oldest message waiting to be sent, by channel.',
+    'channel',
+    outboxBacklog,
+    (r) => [[r.channel, ageSeconds(clock, r.oldest)]],
+    OUTBOX_CHANNELS,
+  );
+  const inboxBacklog = named('marketplace inbox', () => inboxRows(database));
+  fromRead(
+    'kitchaco_marketplace_inbox_backlog',
+    'Marketplace events received and not yet processed, by platform.',
+    'platform',
+    inboxBacklog,
+    (r) => [[r.channel, r.pending]],
+    MARKETPLACE_CHANNELS,
+  );
+  fromRead(
+    'kitchaco_marketplace_inbox_failed',
+    'Marketplace events given up as failed (a person must retry them), by platform.',
+    'platform',
+    inboxBacklog,
+    (r) => [[r.channel, r.failed]],
+    MARKETPLACE_CHANNELS,
+  );
+  fromRead(
+    'kitchaco_marketplace_inbox_oldest_seconds',
+    'Age of the oldest marketplace event not yet processed, by platform.',
+    'platform',
+    inboxBacklog,
+    (r) => (r.oldest === null ? [] : [[r.channel, ageSeconds(clock, r.oldest)]]),
+    MARKETPLACE_CHANNELS,
+  );
+  const reconciliation = named('reconciliation and payment flags', () => reconciliationRows(database));
+  fromRead(
+    'kitchaco_reconciliation_last_run_timestamp_seconds',
+    'When the last finished payment reconciliation ended (Unix time); 0 before the first.',
+    '',
+    reconciliation,
+    (r) => (r.lastFinished === null ? [] : [['', r.lastFinished]]),
+  );
+  fromRead(
+    'kitchaco_reconciliation_last_run_failed',
+    'Whether the last finished payment reconciliation ended with an error (1) or not (0).',
+    '',
+    reconciliation,
+    (r) => (r.lastFinished === null ? [] : [['', r.lastFailed ? 1 : 0]]),
+  );
+  fromRead(
+    'kitchaco_payment_flags_open',
+    'Payments flagged for a super admin and not yet resolved.',
+    '',
+    reconciliation,
+    (r) => [['', r.flagsOpen]],
+  );
+
+  return {
+    registry,
+    httpRequest: (l, seconds) =>
+      http.observe(
+        { route: l.route, method: l.method, query_type: l.queryType, status: String(l.status) },
+        seconds,
+      ),
+    checkout: (outcome) => checkouts.inc({ outcome }),
+    providerCall: (name, operation, seconds, ok) =>
+      provider.observe({ provider: name, operation, result: ok ? 'ok' : 'error' }, seconds),
+    refund: (outcome) => refunds.inc({ outcome }),
+    webhookAck: (platform, seconds) => webhooks.observe({ platform }, seconds),
+    ticketShown: (seconds) => tickets.observe(Math.max(0, seconds)),
+    shed: (reason) => shed.inc({ reason }),
+  };
+}
+
+/** The kinds of event stream, always reported (0 when none is open), so an alert sees them. */
+const STREAM_KINDS = ['kitchen', 'orders'] as const;
+
+export interface PoolStats {
+  inUse: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+function ageSeconds(clock: Clock, epochSeconds: number): number {
+  return Math.max(0, clock.now().getTime() / 1000 - epochSeconds);
+}
+
+/**
+ * One read per scrape and kind, shared by the gauges made from it, with a deadline: a read that
+ * fails or times out leaves its gauges empty for that scrape (and is logged) instead of failing it.
+ */
+function scrapeReads(sources: MetricsSources) {
+  const recent = new Map<() => Promise<unknown[]>, { at: number; rows: Promise<unknown[] | null> }>();
+  return <T>(query: NamedRead<T>): Promise<T[] | null> => {
+    const now = performance.now();
+    const kept = recent.get(query);
+    if (kept && now - kept.at < SCRAPE_READ_REUSE_MS) return kept.rows as Promise<T[] | null>;
+    const rows = withDeadline(query(), SCRAPE_QUERY_TIMEOUT_MS).catch((error: unknown) => {
+      sources.onReadError(query.what, error);
+      return null;
+    });
+    recent.set(query, { at: now, rows });
+    return rows;
+  };
+}
+
+/** A database read made at scrape time, with what it reads (for the log when it fails). */
+type NamedRead<T> = (() => Promise<T[]>) & { what: string };
+
+function named<T>(what: string, query: () => Promise<T[]>): NamedRead<T> {
+  return Object.assign(query, { what });
+}
+
+/** Epoch seconds of a timestamp column's minimum or maximum, as a float (both drivers read numbers). */
+const epoch = (expression: ReturnType<typeof sql>) =>
+  sql<number | null>`extract(epoch from ${expression})::float8`;
+
+/** Messages not yet sent (the worker's partial index covers exactly these), by channel. */
+async function outboxRows(database: Database) {
+  const rows = await database.db
+    .select({
+      channel: outbox.channel,
+      waiting: sql<number>`count(*)::int`,
+      oldest: epoch(sql`min(${outbox.createdAt})`),
+    })
+    .from(outbox)
+    .where(sql`${outbox.status} IN ('pending', 'sending')`)
+    .groupBy(outbox.channel);
+  return rows.map((r) => ({ channel: r.channel, waiting: Number(r.waiting), oldest: Number(r.oldest) }));
+}
+
+/** Inbox rows pending or failed, by platform (processed rows, the many, are not read). */
+async function inboxRows(database: Database) {
+  const rows = await database.db
+    .select({
+      channel: marketplaceInbox.channel,
+      pending: sql<number>`count(*) FILTER (WHERE ${marketplaceInbox.status} = 'pending')::int`,
+      failed: sql<number>`count(*) FILTER (WHERE ${marketplaceInbox.status} = 'failed')::int`,
+      oldest: epoch(
+        sql`min(${marketplaceInbox.receivedAt}) FILTER (WHERE ${marketplaceInbox.status} = 'pending')`,
+      ),
+    })
+    .from(marketplaceInbox)
+    .where(sql`${marketplaceInbox.status} IN ('pending', 'failed')`)
+    .groupBy(marketplaceInbox.channel);
+  return rows.map((r) => ({
+    channel: r.channel,
+    pending: Number(r.pending),
+    failed: Number(r.failed),
+    oldest: r.oldest === null ? null : Number(r.oldest),
+  }));
+}
+
+/** The last finished reconciliation run and the open payment flags (an indexed partial scan). */
+async function reconciliationRows(database: Database) {
+  const [[last], [flags]] = await Promise.all([
+    database.db
+      .select({
+        finished: epoch(sql`${paymentReconciliations.finishedAt}`),
+        failed: sql<boolean>`${paymentReconciliations.error} IS NOT NULL`,
+      })
+      .from(paymentReconciliations)
+      .where(isNotNull(paymentReconciliations.finishedAt))
+      .orderBy(sql`${paymentReconciliations.id} DESC`)
+      .limit(1),
+    database.db
+      .select({ open: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(and(isNotNull(payments.flag), isNull(payments.resolvedAt))),
+  ]);
+  return [
+    {
+      lastFinished: last?.finished == null ? null : Number(last.finished),
+      lastFailed: Boolean(last?.failed),
+      flagsOpen: Number(flags?.open ?? 0),
+    },
+  ];
+}
