@@ -277,14 +277,15 @@ export async function comparisonFigures(db: DbOrTx, scope: SalesScope) {
         GROUP BY 2 HAVING sum(u.orders) <> 0 OR sum(u.sales) <> 0
         UNION ALL
         SELECT 'vendor', s.vendor_id::text, v.title, s.unitemised, false, 0, 0, s.total::text
-        FROM (SELECT u.vendor_id, u.unitemised, sum(u.sales) AS total
-              FROM (SELECT r.vendor_id, false AS unitemised, r.sales FROM vendor_sales_rollups r
+        FROM (SELECT u.vendor_id, u.unitemised, sum(u.sales) AS total, sum(u.refunds) AS refunds
+              FROM (SELECT r.vendor_id, false AS unitemised, r.sales, 0 AS refunds FROM vendor_sales_rollups r
                     WHERE ${everyLocation}
                     UNION ALL
-                    SELECT r.vendor_id, r.vendor_id = 0, r.amount FROM refund_rollups r WHERE ${where}) u
+                    SELECT r.vendor_id, r.vendor_id = 0, r.amount, r.amount FROM refund_rollups r WHERE ${where}) u
               GROUP BY 1, 2) s
         LEFT JOIN vendors v ON v.id = s.vendor_id
-        WHERE s.total <> 0`,
+        -- As vendorSales: a brand whose sales were refunded in full is listed (at 0), in both periods.
+        WHERE s.total <> 0 OR s.refunds <> 0`,
   );
 }
 
