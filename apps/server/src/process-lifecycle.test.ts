@@ -43,12 +43,10 @@ describe('the production process', () => {
     const port = await freePort();
     const env = production({ PORT: String(port), DATA_DIR: dataDir, ALLOW_EMBEDDED_DATABASE: 'true' });
     // The first run's super admin (docs/operations.md, "First run"), who follows every kitchen.
-    const setup = run(
-      { ...env, SETUP_PASSWORD: 'a long first password' },
-      'cli/setup.js',
-      ['--email', 'boss@example.com', '--first-name', 'Bo', '--last-name', 'Ss'],
-      ['--location', 'Fitzroy;1 Smith St, Fitzroy;Fitzroy;-37.80;144.98', '--yes'],
-    );
+    const setup = run({ ...env, SETUP_PASSWORD: 'a long first password' }, 'cli/setup.js', [
+      ...['--email', 'boss@example.com', '--first-name', 'Bo', '--last-name', 'Ss'],
+      ...['--location', 'Fitzroy;1 Smith St, Fitzroy;Fitzroy;-37.80;144.98', '--yes'],
+    ]);
     expect(await setup.exited, setup.output()).toBe(0);
     const server = run(env);
     const started = Date.now();

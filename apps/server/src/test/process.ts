@@ -28,8 +28,8 @@ export function production(extra: Record<string, string>) {
 }
 
 /** Runs a built script of the server (`main.js`, `cli/migrate.js`) with `env` and arguments. */
-export function run(env: Record<string, string | undefined>, script = 'main.js', ...args: string[][]) {
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist', script), ...args.flat()], {
+export function run(env: Record<string, string | undefined>, script = 'main.js', args: string[] = []) {
+  const child = spawn(process.execPath, [join(root, 'apps/server/dist', script), ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
