@@ -14,7 +14,7 @@ import { AppError, toWire, unavailable } from './http/errors.js';
 import { addFailureStyle, failureStatus } from './http/failure-style.js';
 import { addLoadShedding } from './http/load-shedding.js';
 import { logSerializers, REDACTED_PATHS, redactUrl } from './http/logging.js';
-import { addMetrics, METRICS_PATH } from './http/metrics.js';
+import { addMetrics, METRICS_PATH, unmatchedObserver } from './http/metrics.js';
 import { buildOpenApi } from './http/openapi.js';
 import { OneLinePerRequest, prettyStream } from './http/pretty-log.js';
 import { DEFAULT_BODY_LIMIT, registerModules } from './http/register.js';
@@ -259,14 +259,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // A worker instance (INSTANCE_MODE=worker) answers its health only: the API and the site are
   // another instance's.
+  const observeUnmatched = unmatchedObserver(metrics);
   if (config.instanceMode === 'worker') {
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send({
+    app.setNotFoundHandler((request, reply) => {
+      observeUnmatched(request, reply);
+      return reply.status(404).send({
         success: false,
         error: `This instance runs the background workers only (INSTANCE_MODE=worker): no ${request.method} ${request.url.split('?')[0]} here.`,
         code: 'not_found',
-      }),
-    );
+      });
+    });
     return app;
   }
 
@@ -303,6 +305,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.setNotFoundHandler((request, reply) => {
+    observeUnmatched(request, reply);
     // /metrics without METRICS_TOKEN (or on its own port) is absent: a 404, never the site's page.
     const isApi =
       request.url.startsWith('/api/') || HEALTH_PATHS.has(request.url) || request.url === METRICS_PATH;

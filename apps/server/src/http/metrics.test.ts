@@ -292,6 +292,49 @@ describe('metrics after a scripted workload', () => {
       abort.abort();
     }
   });
+  it('counts answers of no route as "unmatched", a HEAD once, and buckets that add up to the count', async () => {
+    const before = parse((await scrape(`Bearer ${TOKEN}`)).body);
+    const count = (samples: Sample[], labels: Record<string, string>) =>
+      sample(samples, 'kitchaco_http_request_duration_seconds_count', labels) ?? 0;
+    const missing = { route: 'unmatched', method: 'GET', query_type: '', status: '404' };
+    const head = { route: '/api/v1/vendors/', method: 'HEAD', query_type: '', status: '200' };
+
+    expect((await t.app.inject({ url: '/api/v1/no-such-call/' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/v1/no-such-call/42/' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/v1/vendors/' })).statusCode).toBe(200);
+
+    const after = parse((await scrape(`Bearer ${TOKEN}`)).body);
+    expect(count(after, missing) - count(before, missing)).toBe(2);
+    expect(count(after, head) - count(before, head)).toBe(1);
+    // Every series: cumulative buckets, never decreasing, the last (+Inf) equal to the count.
+    const series = after.filter((s) => s.name === 'kitchaco_http_request_duration_seconds_count');
+    expect(series.length).toBeGreaterThan(2);
+    for (const s of series) {
+      const { le: _, ...labels } = s.labels;
+      const buckets = after.filter(
+        (b) =>
+          b.name === 'kitchaco_http_request_duration_seconds_bucket' &&
+          Object.entries(labels).every(([k, v]) => b.labels[k] === v),
+      );
+      expect(buckets.map((b) => b.labels.le)).toEqual([
+        '0.005',
+        '0.01',
+        '0.025',
+        '0.05',
+        '0.1',
+        '0.25',
+        '0.5',
+        '1',
+        '2.5',
+        '5',
+        '10',
+        '+Inf',
+      ]);
+      const values = buckets.map((b) => b.value);
+      expect(values).toEqual([...values].sort((a, b) => a - b));
+      expect(values.at(-1)).toBe(s.value);
+    }
+  });
 });
 
 describe('metrics on their own port', () => {

@@ -1,5 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type onResponseHookHandler,
+} from 'fastify';
 import type { Config } from '../config.js';
 import type { Metrics } from '../lib/metrics.js';
 
@@ -26,18 +31,28 @@ export async function addMetrics(app: FastifyInstance, metrics: Metrics, config:
   app.decorateRequest('queryType', null);
   const { registry } = metrics;
   if (!registry || !config.metrics) return;
-  app.addHook('onResponse', async (request, reply) => {
+  // Each route gets its own recorder (route pattern and webhook platform known once, here), run as
+  // a route-level onResponse hook: a global hook would read request.routeOptions (an object built
+  // on every read) and match the webhook pattern on every answer. Answers of no route (a 404, the
+  // site's history fallback) are observed by the not-found handler (observeUnmatched).
+  app.addHook('onRoute', (route) => {
     // A stream's "answer" ends when its client leaves, minutes later: counted as open streams instead.
-    if ((request.routeOptions.config as { eventStream?: boolean } | undefined)?.eventStream) return;
-    const route = request.routeOptions.url ?? 'unmatched';
-    const seconds = reply.elapsedTime / 1000;
-    metrics.httpRequest(
-      { route, method: request.method, queryType: request.queryType ?? '', status: reply.statusCode },
-      seconds,
-    );
+    if ((route.config as { eventStream?: boolean } | undefined)?.eventStream) return;
+    const record = metrics.httpRoute(route.url);
     // Named as the inbox names it (uber_eats), not as its address does (uber-eats).
-    const platform = WEBHOOK_ROUTE.exec(route)?.[1]?.replaceAll('-', '_');
-    if (platform) metrics.webhookAck(platform, seconds);
+    const platform = WEBHOOK_ROUTE.exec(route.url)?.[1]?.replaceAll('-', '_');
+    const observe: onResponseHookHandler = platform
+      ? (request, reply, done) => {
+          const seconds = reply.elapsedTime / 1000;
+          record(request.method, request.queryType ?? '', reply.statusCode, seconds);
+          metrics.webhookAck(platform, seconds);
+          done();
+        }
+      : (request, reply, done) => {
+          record(request.method, request.queryType ?? '', reply.statusCode, reply.elapsedTime / 1000);
+          done();
+        };
+    route.onResponse = [...asList(route.onResponse), observe];
   });
 
   const expected = digest(config.metrics.token);
@@ -68,6 +83,23 @@ export async function addMetrics(app: FastifyInstance, metrics: Metrics, config:
     await server.listen({ host: config.host, port });
   });
   app.addHook('onClose', () => server.close());
+}
+
+/**
+ * The observer of answers of no route (a 404, the site's page for a deep link), as route
+ * "unmatched": called by the not-found handlers, where no route-level hook runs.
+ */
+export function unmatchedObserver(metrics: Metrics): (request: FastifyRequest, reply: FastifyReply) => void {
+  if (!metrics.registry) return () => {};
+  const record = metrics.httpRoute('unmatched');
+  return (request, reply) => {
+    reply.raw.once('finish', () => record(request.method, '', reply.statusCode, reply.elapsedTime / 1000));
+  };
+}
+
+function asList<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 function digest(text: string): Buffer {

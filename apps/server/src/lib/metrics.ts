@@ -5,6 +5,7 @@ import type { Clock } from '../context.js';
 import type { Database } from '../db/client.js';
 import { marketplaceInbox, outbox, paymentReconciliations, payments } from '../db/schema/index.js';
 import { withDeadline } from '../db/watchdog.js';
+import { LeanHistogram } from './lean-histogram.js';
 import type { Lifecycle } from './lifecycle.js';
 
 /**
@@ -15,8 +16,11 @@ import type { Lifecycle } from './lifecycle.js';
 export interface Metrics {
   /** The text exposition of the Prometheus registry; null when metrics are off. */
   readonly registry: Registry | null;
-  /** An HTTP request answered: its route pattern (never the raw URL), its query_type when it has one. */
-  httpRequest(labels: HttpLabels, seconds: number): void;
+  /**
+   * The recorder of the HTTP answers of one route pattern (never the raw URL), looked up once when
+   * the route is registered: each answer is then observed by method, query_type and status.
+   */
+  httpRoute(route: string): HttpRouteRecorder;
   /** A checkout's end: what the customer was answered. */
   checkout(outcome: CheckoutOutcome): void;
   /** One call to the card provider; `ok` false when it did not answer (timeout, 5xx, our credentials). */
@@ -31,12 +35,8 @@ export interface Metrics {
   shed(reason: ShedReason): void;
 }
 
-export interface HttpLabels {
-  route: string;
-  method: string;
-  queryType: string;
-  status: number;
-}
+/** Observes one answer of a route: its method, its query_type ('' without one), status and time. */
+export type HttpRouteRecorder = (method: string, queryType: string, status: number, seconds: number) => void;
 
 export type CheckoutOutcome = 'paid' | 'declined' | 'refused' | 'provider_error' | 'capacity_full';
 export type ProviderOperation = 'authorize' | 'complete' | 'cancel' | 'refund';
@@ -65,7 +65,7 @@ export async function timedCall<T>(
 /** Metrics off: nothing is recorded and nothing can be read. */
 export const noMetrics: Metrics = {
   registry: null,
-  httpRequest() {},
+  httpRoute: () => () => {},
   checkout() {},
   providerCall() {},
   refund() {},
@@ -105,13 +105,12 @@ export function createMetrics(sources: MetricsSources): Metrics {
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
-  const http = new Histogram({
-    name: 'kitchaco_http_request_duration_seconds',
-    help: 'HTTP requests by route pattern, method, query_type and status code, and how long they took.',
-    labelNames: ['route', 'method', 'query_type', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
+  const http = new LeanHistogram(
+    'kitchaco_http_request_duration_seconds',
+    'HTTP requests by route pattern, method, query_type and status code, and how long they took.',
+    LATENCY_BUCKETS,
+    registry,
+  );
   const checkouts = new Counter({
     name: 'kitchaco_checkouts_total',
     help: 'Checkouts by outcome: paid, declined (the card), refused (the card details), provider_error, capacity_full.',
@@ -284,9 +283,14 @@ export function createMetrics(sources: MetricsSources): Metrics {
 
   return {
     registry,
-    httpRequest: (l, seconds) =>
+    httpRoute: (route) => (method, queryType, status, seconds) =>
       http.observe(
-        { route: l.route, method: l.method, query_type: l.queryType, status: String(l.status) },
+        http.seriesFor(`${route} ${method} ${status} ${queryType}`, () => ({
+          route,
+          method,
+          query_type: queryType,
+          status: String(status),
+        })),
         seconds,
       ),
     checkout: (outcome) => checkouts.inc({ outcome }),
