@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FacebookRejected, FacebookUnavailable, graphFacebookVerifier } from './facebook.js';
+import { appSecretProof, FacebookRejected, FacebookUnavailable, graphFacebookVerifier } from './facebook.js';
 
 /**
  * A fake of the Graph API calls the adapter makes, from Facebook's documentation:
@@ -8,7 +8,9 @@ import { FacebookRejected, FacebookUnavailable, graphFacebookVerifier } from './
  * `{ data: { app_id, type, application, expires_at, is_valid, issued_at, scopes, user_id } }`, and
  * errors `{ error: { message, type, code, fbtrace_id } }` with a 400
  * (https://developers.facebook.com/docs/graph-api/guides/error-handling); /me answers the fields
- * asked for (https://developers.facebook.com/docs/graph-api/reference/user).
+ * asked for (https://developers.facebook.com/docs/graph-api/reference/user). The app has "Require
+ * App Secret" on, as Meta's security checklist asks: a call without the right `appsecret_proof`
+ * fails with code 100 (https://developers.facebook.com/docs/graph-api/securing-requests).
  */
 const APP_ID = '1234567890';
 const APP_SECRET = 'app-secret';
@@ -30,6 +32,17 @@ beforeAll(async () => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (failing)
       return send(500, { error: { message: 'An unknown error occurred', type: 'OAuthException', code: 1 } });
+    const token = url.searchParams.get('access_token') ?? '';
+    if (url.searchParams.get('appsecret_proof') !== appSecretProof(token, APP_SECRET)) {
+      return send(400, {
+        error: {
+          message: 'Invalid appsecret_proof provided in the API argument',
+          type: 'GraphMethodException',
+          code: 100,
+          fbtrace_id: 'A1b2C3d4',
+        },
+      });
+    }
     if (url.pathname === '/v25.0/debug_token') {
       if (url.searchParams.get('access_token') !== `${APP_ID}|${APP_SECRET}`) {
         return send(400, {
@@ -88,6 +101,21 @@ describe('Facebook sign-in through the Graph API', () => {
     for (const token of ['other-app-token', 'expired-token', 'made-up']) {
       await expect(verifier().verify(token)).rejects.toBeInstanceOf(FacebookRejected);
     }
+  });
+
+  it('proves every call with the app secret, as an app with "Require App Secret" on needs', async () => {
+    // The documented recipe, computed apart (`echo -n good-token | openssl dgst -sha256 -hmac app-secret`).
+    expect(appSecretProof('good-token', 'app-secret')).toBe(
+      'f339dcbc9ed33a60f38116eacc061d5ffdc5d48da71babcb1f9c75ec3dad53ca',
+    );
+    await expect(verifier().verify('good-token')).resolves.toMatchObject({ id: '10220000000000001' });
+  });
+
+  it('says unavailable, naming FACEBOOK_APP_SECRET, when Facebook refuses our proof', async () => {
+    const wrongSecret = graphFacebookVerifier({ appId: APP_ID, appSecret: 'rotated-secret', graphUrl });
+    const error = await wrongSecret.verify('good-token').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FacebookUnavailable);
+    expect((error as Error).message).toContain('FACEBOOK_APP_SECRET');
   });
 
   it('says unavailable (not refused) when Facebook fails or cannot be reached', async () => {

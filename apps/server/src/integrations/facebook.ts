@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 /**
  * Facebook Login for customers (`POST /api/v1/login-facebook/`): the app signs the person in with
  * Facebook and sends us their user access token; we ask Facebook whether it is a valid token of
@@ -13,6 +15,12 @@
  *   `GET /me?fields=id,name,email&access_token={token}` answers `{ "id", "name", "email"? }`.
  * - Errors are `{ "error": { "message", "type", "code", "fbtrace_id" } }` with a 4xx status
  *   (https://developers.facebook.com/docs/graph-api/guides/error-handling).
+ * - Every call carries `appsecret_proof`, the SHA-256 HMAC of its access token keyed with the app
+ *   secret, in hex (https://developers.facebook.com/docs/graph-api/securing-requests#appsecret_proof):
+ *   Meta's security checklist asks apps to turn on "Require App Secret", after which a call
+ *   without it fails. A proof Facebook refuses (error code 100, "Invalid appsecret_proof provided
+ *   in the API argument") means our FACEBOOK_APP_SECRET is wrong: the sign-in is unavailable, the
+ *   customer's token is not to blame.
  */
 export interface FacebookUser {
   id: string;
@@ -32,13 +40,19 @@ export interface FacebookVerifier {
 
 const TIMEOUT_MS = 5_000;
 
+/** `appsecret_proof` of an access token: hex HMAC-SHA256 keyed with the app secret. */
+export function appSecretProof(accessToken: string, appSecret: string): string {
+  return createHmac('sha256', appSecret).update(accessToken).digest('hex');
+}
+
 export function graphFacebookVerifier(options: {
   appId: string;
   appSecret: string;
   graphUrl: string;
 }): FacebookVerifier {
   async function get(path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
-    const url = `${options.graphUrl}${path}?${new URLSearchParams(params)}`;
+    const proof = appSecretProof(params.access_token ?? '', options.appSecret);
+    const url = `${options.graphUrl}${path}?${new URLSearchParams({ ...params, appsecret_proof: proof })}`;
     let response: Response;
     try {
       response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -49,7 +63,13 @@ export function graphFacebookVerifier(options: {
     if (response.status >= 500 || response.status === 429) {
       throw new FacebookUnavailable(`Facebook answered ${response.status}`);
     }
-    if (!response.ok || body.error) throw new FacebookRejected('Facebook refused the token');
+    const error = body.error as { code?: number; message?: string } | undefined;
+    if (error?.code === 100 && /appsecret_proof/i.test(error.message ?? '')) {
+      throw new FacebookUnavailable(
+        `Facebook refused our appsecret_proof (${error.message}): check FACEBOOK_APP_SECRET`,
+      );
+    }
+    if (!response.ok || error) throw new FacebookRejected('Facebook refused the token');
     return body;
   }
   return {
