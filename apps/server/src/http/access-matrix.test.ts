@@ -158,6 +158,7 @@ const EXPECTED: Record<string, Row> = {
     url: `/api/v1/payments/config/?kitchaco=${s.location}`,
   })),
   'GET /api/v1/site/app-links/': row('public', 'none'),
+  'POST /api/v1/csp-report/': row('public', 'none'),
   'GET /api/v1/payments/orders/:id/': row([SA], 'any', (s) => ({
     url: `/api/v1/payments/orders/${s.order}/`,
   })),

@@ -34,12 +34,30 @@ const SQUARE_DIRECTIVES: Record<'sandbox' | 'production', Directives> = {
 function squareDirectives(cdn: string, pciConnect: string): Directives {
   return {
     'script-src': [cdn],
-    'frame-src': ["'self'", cdn],
+    // 3-D Secure: the card issuer's challenge (its Access Control Server, a page of the bank or of
+    // Cardinal Commerce) opens in a frame of our page and is reached by a form posted into it.
+    // Square's CSP page lists only its CDN; Square's developer forum reports the challenge blocked
+    // under such a policy: "CSP Issues when integrating with web payments API"
+    // (https://developer.squareup.com/forums/t/csp-issues-when-integrating-with-web-payments-api/22234:
+    // "the card issuer 3ds check ... doesn't pass the frame-src", with hundreds of issuers) and
+    // "Content Security Policy (CSP) Questions for Web Payments SDK"
+    // (https://developer.squareup.com/forums/t/content-security-policy-csp-questions-for-web-payments-sdk/11628:
+    // violations for geoissuer.cardinalcommerce.com in production, none in the sandbox). Issuers'
+    // hosts are not a list anyone can keep, so frames and form posts may go to any HTTPS origin
+    // (as 3-D Secure providers advise); scripts stay limited to Square's CDN, and the reports of
+    // what is still blocked come to /api/v1/csp-report/ (docs/payments.md, "3-D Secure").
+    'frame-src': ["'self'", cdn, 'https:'],
+    'form-action': ['https:'],
     'style-src': [cdn],
-    'connect-src': [cdn, pciConnect, 'https://o160250.ingest.sentry.io'],
+    'connect-src': [cdn, pciConnect, 'https://o160250.ingest.sentry.io', 'https://*.cardinalcommerce.com'],
     'font-src': ['https://square-fonts-production-f.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
   };
 }
+
+/** Where browsers send what a page's policy blocked (report-uri, and the Reporting API's report-to). */
+export const CSP_REPORT_PATH = '/api/v1/csp-report/';
+/** The Reporting API endpoint's name, declared by the Reporting-Endpoints header of every page. */
+const CSP_REPORT_GROUP = 'csp';
 
 /** The page CSP: ours, plus Square's sources when checkout uses Square. */
 export function pageCsp(square: SquareCsp): string {
@@ -47,6 +65,10 @@ export function pageCsp(square: SquareCsp): string {
   for (const [name, sources] of Object.entries(square ? SQUARE_DIRECTIVES[square] : {})) {
     directives[name] = [...new Set([...(directives[name] ?? []), ...sources])];
   }
+  // report-uri for the browsers without the Reporting API (Firefox, older Safari); those with it
+  // use report-to and ignore report-uri (https://www.w3.org/TR/CSP3/#directive-report-to).
+  directives['report-uri'] = [CSP_REPORT_PATH];
+  directives['report-to'] = [CSP_REPORT_GROUP];
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join(';');
@@ -65,6 +87,8 @@ export interface SecurityHeaderOptions {
 export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   return {
     'content-security-policy': pageCsp(options.square ?? null),
+    // https://www.w3.org/TR/reporting-1/#header: the endpoint the policy's report-to names.
+    'reporting-endpoints': `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',

@@ -33,6 +33,8 @@ export interface Metrics {
   ticketShown(seconds: number): void;
   /** A request refused by the load shedding (http/load-shedding.ts). */
   shed(reason: ShedReason): void;
+  /** Something a page's Content-Security-Policy blocked, as the browser reported it, by directive. */
+  cspViolation(directive: string): void;
 }
 
 /** Observes one answer of a route: its method, its query_type ('' without one), status and time. */
@@ -72,6 +74,7 @@ export const noMetrics: Metrics = {
   webhookAck() {},
   ticketShown() {},
   shed() {},
+  cspViolation() {},
 };
 
 /** A scrape's database reads give up after this (ms): a slow database never hangs a scrape. */
@@ -147,6 +150,13 @@ export function createMetrics(sources: MetricsSources): Metrics {
     name: 'kitchaco_load_shed_total',
     help: 'Requests refused with 503 by the load shedding, by reason: queue, in_flight, event_loop.',
     labelNames: ['reason'] as const,
+    registers,
+  });
+
+  const csp = new Counter({
+    name: 'kitchaco_csp_violations_total',
+    help: "What pages' Content-Security-Policy blocked, as browsers reported it, by directive (frame-src on checkout: a 3-D Secure page).",
+    labelNames: ['directive'] as const,
     registers,
   });
 
@@ -300,6 +310,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     webhookAck: (platform, seconds) => webhooks.observe({ platform }, seconds),
     ticketShown: (seconds) => tickets.observe(Math.max(0, seconds)),
     shed: (reason) => shed.inc({ reason }),
+    cspViolation: (directive) => csp.inc({ directive }),
   };
 }
 
