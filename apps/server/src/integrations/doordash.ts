@@ -35,15 +35,21 @@ export const DOORDASH_JWT_LIFETIME_SECONDS = 300;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /**
- * True when the request's Authorization header is `Bearer <token>` (scheme in any case, as RFC
- * 6750 allows). Compared in constant time over digests, so neither the token nor its length leaks.
+ * True when the request's Authorization header carries the subscription's auth token, in either
+ * form it arrives in: `Bearer <token>` (scheme in any case, as RFC 6750 allows), as DoorDash's
+ * webhook pages show it (above), or the token alone: the Developer Portal has one "Auth token" field
+ * (create_webhook_subscription_getting_started, above) and does not say whether it adds the scheme
+ * to what was typed there, so a subscription whose header arrives as the bare value must not fail
+ * every order with a 401 (issue 37). Anything else (another scheme, two words) is refused.
+ * Compared in constant time over digests, so neither the token nor its length leaks.
  */
 export function doordashWebhookAuthorized(
   authorization: string | string[] | undefined,
   token: string,
 ): boolean {
   if (typeof authorization !== 'string') return false;
-  const given = /^Bearer +(\S+) *$/i.exec(authorization)?.[1];
+  const value = authorization.trim();
+  const given = /^Bearer +(\S+)$/i.exec(value)?.[1] ?? (/^\S+$/.test(value) ? value : null);
   if (!given) return false;
   return timingSafeEqual(sha256(given), sha256(token));
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { OrderStatus } from '../constants.js';
-import { centsToMills, type MarketplaceOrder, marketplaceLine, optionalText } from './marketplace-order.js';
+import {
+  centsToMills,
+  MAX_PLATFORM_ORDER_LINES,
+  type MarketplaceOrder,
+  marketplaceLine,
+  optionalText,
+} from './marketplace-order.js';
 import {
   cents,
   idText,
@@ -62,7 +68,7 @@ const deliverooOrder = z
     order_notes: optionalNote,
     /** Read only when `order_notes` is absent (notifications sent before this adapter read it). */
     notes: optionalNote,
-    items: z.array(deliverooItem).min(1, 'must hold at least one item').max(200),
+    items: z.array(deliverooItem).min(1, 'must hold at least one item').max(MAX_PLATFORM_ORDER_LINES),
     partner_order_subtotal: money,
     total_price: money,
     customer: z.object({ first_name: optionalPerson, contact_number: optionalPhone }).optional(),

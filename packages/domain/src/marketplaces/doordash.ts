@@ -3,6 +3,7 @@ import type { OrderStatus } from '../constants.js';
 import type { Mills } from '../money/money.js';
 import {
   centsToMills,
+  MAX_PLATFORM_ORDER_LINES,
   type MarketplaceCombo,
   type MarketplaceOrder,
   marketplaceLine,
@@ -105,7 +106,7 @@ export const doordashOrder = z.object({
       z.object({
         merchant_supplied_id: optionalText200,
         name: optionalText200,
-        items: z.array(doordashItem).max(200),
+        items: z.array(doordashItem).max(MAX_PLATFORM_ORDER_LINES),
       }),
     )
     .min(1, 'must hold at least one category')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MARKETPLACE_CHANNELS } from '../constants.js';
-import { ENDPOINTS, PUBLIC, queryCall, routeCall, SUPER_ADMIN } from '../wire/calls.js';
+import { ENDPOINTS, PUBLIC, queryCall, routeCall, SUPER_ADMIN, WEBHOOK_BODY_LIMIT } from '../wire/calls.js';
 import { dbId } from '../wire/wire.js';
 import { MARKETPLACE_PLATFORMS, marketplaceChannel } from './marketplace-order.js';
 import { uberEatsWebhookEvent } from './uber-eats.js';
@@ -42,6 +42,7 @@ export const uberEatsWebhookCall = routeCall({
   body: uberEatsWebhookEvent,
   response: marketplaceInboxReceipt,
   failures: 'status',
+  bodyLimit: WEBHOOK_BODY_LIMIT,
 });
 
 export const marketplaceInboxRequest = z.object({

@@ -9,6 +9,13 @@ import { type Mills, multiply, sum } from '../money/money.js';
  */
 
 export type MarketplaceChannel = (typeof MARKETPLACE_CHANNELS)[number];
+/**
+ * The most lines one platform order may hold (DoorDash's per category, Uber Eats' cart, Deliveroo's
+ * items). A catering order runs to hundreds (300 is about 80 KiB as DoorDash sends it); the
+ * webhooks' 1 MiB body limit (WEBHOOK_BODY_LIMIT) bounds the rest.
+ */
+export const MAX_PLATFORM_ORDER_LINES = 1000;
+
 export const marketplaceChannel = z.enum(MARKETPLACE_CHANNELS, {
   error: `platform must be one of ${MARKETPLACE_CHANNELS.join(', ')}`,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ENDPOINTS, PUBLIC, queryCall, routeCall, SUPER_ADMIN } from '../wire/calls.js';
+import { ENDPOINTS, PUBLIC, queryCall, routeCall, SUPER_ADMIN, WEBHOOK_BODY_LIMIT } from '../wire/calls.js';
 import { deliverooPayload } from './deliveroo.js';
 import { doordashWebhookBody } from './doordash.js';
 import { marketplaceInboxReceipt, uberEatsWebhookCall } from './inbox.calls.js';
@@ -101,6 +101,7 @@ export const deliverooWebhookCall = routeCall({
   body: deliverooPayload,
   response: marketplaceWebhookResponse,
   failures: 'status',
+  bodyLimit: WEBHOOK_BODY_LIMIT,
 });
 
 /** DoorDash's Orders and Order Canceled webhooks, through the inbox (docs/marketplaces.md). */
@@ -108,13 +109,14 @@ export const doordashWebhookCall = routeCall({
   method: 'POST',
   url: webhookUrl('doordash'),
   summary:
-    'DoorDash webhook (the Orders and the Order Canceled subscriptions), authenticated by `Authorization: Bearer <DOORDASH_WEBHOOK_TOKEN>`. Stored raw once per DoorDash order id and event type in the inbox and answered at once; the inbox worker stores the order and confirms it at DoorDash (or fails it with the reason), or moves a cancelled order to Canceled. 401 without the token, 400 naming the field for a malformed body, 503 when DoorDash is not configured.',
+    'DoorDash webhook (the Orders and the Order Canceled subscriptions), authenticated by `Authorization: Bearer <DOORDASH_WEBHOOK_TOKEN>` (or the token alone, as typed in the portal). Bodies up to 1 MiB. Stored raw once per DoorDash order id and event type in the inbox and answered at once; the inbox worker stores the order and confirms it at DoorDash (or fails it with the reason), or moves a cancelled order to Canceled. 401 without the token, 400 naming the field for a malformed body, 503 when DoorDash is not configured.',
   tag: 'marketplaces',
   access: PUBLIC,
   headers: DOORDASH_WEBHOOK_HEADERS,
   body: doordashWebhookBody,
   response: marketplaceInboxReceipt,
   failures: 'status',
+  bodyLimit: WEBHOOK_BODY_LIMIT,
 });
 
 /**

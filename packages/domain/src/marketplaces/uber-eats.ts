@@ -3,6 +3,7 @@ import type { OrderStatus } from '../constants.js';
 import {
   centsToMills,
   linesSubTotal,
+  MAX_PLATFORM_ORDER_LINES,
   type MarketplaceCombo,
   type MarketplaceOrder,
   marketplaceLine,
@@ -129,7 +130,9 @@ export const uberEatsOrder = z.object({
   current_state: z.string().trim().min(1, 'is required').max(40),
   store: z.object({ id: idText, name: z.string().max(200).optional() }),
   eater: z.object({ first_name: optionalPerson, phone: optionalPhone }).partial().nullish(),
-  cart: z.object({ items: z.array(cartItem).min(1, 'must hold at least one item').max(200) }),
+  cart: z.object({
+    items: z.array(cartItem).min(1, 'must hold at least one item').max(MAX_PLATFORM_ORDER_LINES),
+  }),
   payment: z.object({
     charges: z.object({ total: money, sub_total: money.optional() }),
   }),

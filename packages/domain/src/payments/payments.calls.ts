@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUBLIC, routeCall, SUPER_ADMIN } from '../wire/calls.js';
+import { PUBLIC, routeCall, SUPER_ADMIN, WEBHOOK_BODY_LIMIT } from '../wire/calls.js';
 import {
   orderPaymentParams,
   orderPaymentResponse,
@@ -101,6 +101,7 @@ export const paymentsCalls = {
     body: squareWebhookEvent,
     response: squareWebhookResponse,
     failures: 'status',
+    bodyLimit: WEBHOOK_BODY_LIMIT,
     statuses: [401, 503],
   }),
 };

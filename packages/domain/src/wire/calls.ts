@@ -87,6 +87,13 @@ export interface QueryCall<
   audit?: AuditDecl | false;
 }
 
+/**
+ * The largest webhook body taken (1 MiB), for the platforms' webhooks only (every other call keeps
+ * 64 KiB). A real DoorDash order of 300 lines is about 80 KiB and DoorDash counts any non-2xx
+ * answer, a 413 included, as a failed order (docs/marketplaces.md, "DoorDash"); Square's and Deliveroo's take the same.
+ */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A REST-style call (`GET /api/v1/vendors/`). */

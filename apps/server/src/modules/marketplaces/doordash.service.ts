@@ -41,12 +41,14 @@ const SETTINGS = 'DOORDASH_WEBHOOK_TOKEN, DOORDASH_DEVELOPER_ID, DOORDASH_KEY_ID
 /** Attempts a cancellation waits for its order (with the inbox's backoff: about 35 s in all). */
 export const DOORDASH_CANCEL_ATTEMPTS = 4;
 
-/** Refuses a webhook without `Authorization: Bearer <DOORDASH_WEBHOOK_TOKEN>` (before it is read). */
+/** Refuses a webhook without `Authorization: [Bearer ]<DOORDASH_WEBHOOK_TOKEN>` (before it is read). */
 export function verifyDoordashWebhook(app: AppContext, authorization: string | undefined): void {
   const config = app.config.doordash;
   if (!config) throw unavailable(`The DoorDash webhook is not configured: set ${SETTINGS}.`);
   if (!doordashWebhookAuthorized(authorization, config.webhookToken)) {
-    throw unauthorized('The DoorDash webhook needs Authorization: Bearer <the subscription auth token>.');
+    throw unauthorized(
+      'The DoorDash webhook needs Authorization: Bearer <the subscription auth token> (or the token alone).',
+    );
   }
 }
 

@@ -179,10 +179,55 @@ describe('the DoorDash webhook', () => {
       payload: JSON.stringify(body),
     });
     expect(missing.statusCode).toBe(401);
-    // The token alone is not enough: the Bearer scheme is DoorDash's format.
-    const bare = await deliver(t.app, 'doordash', body, { headers: { authorization: TOKEN } });
-    expect(bare.statusCode).toBe(401);
+    // Another scheme, or the token with something after it, is refused.
+    for (const authorization of [`Basic ${TOKEN}`, `${TOKEN} ${TOKEN}`, `Bearer ${TOKEN}x`, `Bearer`]) {
+      const other = await deliver(t.app, 'doordash', body, { headers: { authorization } });
+      expect(other.statusCode, authorization).toBe(401);
+    }
     expect(await inboxRows(order.externalId)).toEqual([]);
+  });
+
+  // The portal's one "Auth token" field: if DoorDash sends what was typed there as the whole
+  // header, every order would be refused with a 401 (and counted as failed at DoorDash).
+  it('takes the token as typed in the portal, without the Bearer scheme, as well', async () => {
+    const order = anOrder();
+    const body = notification('doordash', order);
+    const bare = await deliver(t.app, 'doordash', body, { headers: { authorization: TOKEN } });
+    expect(bare.statusCode).toBe(200);
+    const lower = await deliver(t.app, 'doordash', notification('doordash', anOrder()), {
+      headers: { authorization: `bearer  ${TOKEN}` },
+    });
+    expect(lower.statusCode).toBe(200);
+    expect(await inboxRows(order.externalId)).toHaveLength(1);
+  });
+
+  // A catering order of 300 lines is about 80 KiB: above the 64 KiB every other call takes, and
+  // DoorDash counts the 413 as a failed order.
+  it('takes a 300-line catering order (over 64 KiB), and refuses a body over 1 MiB', async () => {
+    const line = (i: number) => ({
+      name: 'Burrito Scram-Bowl',
+      quantity: 1 + (i % 3),
+      cents: 1950,
+      note: `Box ${i + 1} of 300: no onion, sauce on the side, label for the Level ${i % 12} meeting room`,
+      modifiers: [
+        { name: 'KETCHUP', quantity: 1, cents: 50 },
+        { name: 'Extra egg', quantity: 1, cents: 150 },
+      ],
+    });
+    const catering = anOrder({ items: Array.from({ length: 300 }, (_, i) => line(i)) });
+    const body = notification('doordash', catering);
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(80 * 1024);
+    const taken = await send(body);
+    expect(taken.statusCode, taken.body).toBe(200);
+    await processInbox(ctx());
+    const { order } = await stored(catering.externalId);
+    expect(order).toBeDefined();
+
+    const huge = anOrder({ items: Array.from({ length: 4000 }, (_, i) => line(i)) });
+    const hugeBody = notification('doordash', huge);
+    expect(Buffer.byteLength(JSON.stringify(hugeBody))).toBeGreaterThan(1024 * 1024);
+    expect((await send(hugeBody)).statusCode).toBe(413);
+    expect(await inboxRows(huge.externalId)).toEqual([]);
   });
 
   it('stores an order delivered twice once, and confirms it once', async () => {
