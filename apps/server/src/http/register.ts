@@ -258,6 +258,7 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
           .header('cache-control', 'no-store')
           .send(named ? named.body : result);
       }
+      if (def.emptyAnswer) return reply.status(200).send();
       return reply.send(result);
     },
   });

@@ -40,6 +40,11 @@ export interface RouteDef<D extends RouteCall = RouteCall> extends RouteCall {
    * (malformed JSON is a 400) and checked by `body` as usual. The handler gets both.
    */
   rawBody?: true;
+  /**
+   * Answer 200 with an empty body once the handler succeeds (its answer is not sent): a platform
+   * that asks for exactly that (Uber Eats' webhooks). Failures keep their JSON answer.
+   */
+  emptyAnswer?: true;
   verify?: (
     ctx: RequestContext,
     input: { rawBody: Buffer; headers: Out<D['headers']> },

@@ -35,7 +35,7 @@ export const uberEatsWebhookCall = routeCall({
   method: 'POST',
   url: `/api/v1/marketplaces/${MARKETPLACE_PLATFORMS.uber_eats.slug}/webhook/`,
   summary:
-    "Uber Eats webhook (orders.notification, orders.cancel and Uber's other events), signed with X-Uber-Signature: hex HMAC-SHA256 of the raw body with the app's client secret. Stored once per event_id in the inbox and answered at once; the order is fetched from Uber, stored and accepted or denied by the inbox worker. 401 on a bad signature, 400 naming the field for a malformed event, 503 when Uber Eats is not configured.",
+    "Uber Eats webhook (orders.notification, orders.cancel and Uber's other events), signed with X-Uber-Signature: hex HMAC-SHA256 of the raw body with the app's client secret. Stored once per event_id in the inbox and answered at once with 200 and an empty body, as Uber asks; the order is fetched from Uber, stored and accepted or denied by the inbox worker. 401 on a bad signature, 400 naming the field for a malformed event, 503 when Uber Eats is not configured.",
   tag: 'marketplaces',
   access: PUBLIC,
   headers: UBER_EATS_WEBHOOK_HEADERS,

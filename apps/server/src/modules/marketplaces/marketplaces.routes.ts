@@ -31,6 +31,10 @@ const deliverooWebhookRoute = defineRoute(deliverooWebhookCall, {
  */
 const uberEatsWebhookRoute = defineRoute(uberEatsWebhookCall, {
   rawBody: true,
+  // "Your service should return an HTTP 200 response code with an empty response body to
+  // acknowledge receipt of the webhook event"
+  // (https://developer.uber.com/docs/eats/references/api/webhooks.orders-notification).
+  emptyAnswer: true,
   verify: (ctx, { rawBody, headers }) =>
     marketplaces.verifyWebhook(ctx.app.config, 'uber_eats', rawBody, headers),
   handler: (ctx, { body, headers, rawBody }) =>
