@@ -37,6 +37,9 @@ export interface UberOrderDocument {
   [field: string]: unknown;
 }
 
+/** Tokens that stay valid at once (Uber: 100 an hour, the oldest invalidated beyond). */
+const TOKENS_KEPT = 100;
+
 export type UberEndpoint = 'token' | 'order' | 'accept' | 'deny';
 
 export interface RecordedUberRequest {
@@ -107,6 +110,14 @@ export class FakeUberEats extends FakeHttpServer {
   /** The next call to `endpoint` answers `status` (or never, a timeout), once per call to this. */
   failNext(endpoint: UberEndpoint, status: number | 'timeout', body?: unknown): void {
     this.failures.push({ endpoint, status, body });
+  }
+
+  /**
+   * The client secret is rotated in Uber's developer dashboard (or typed wrong in our settings):
+   * the token endpoint refuses the old one with 401 `invalid_client` until it is set back.
+   */
+  rotateSecret(secret: string): void {
+    (this as { clientSecret: string }).clientSecret = secret;
   }
 
   /** Every token given so far stops working: the next call with one answers 401. */
@@ -200,6 +211,9 @@ export class FakeUberEats extends FakeHttpServer {
     } else {
       const token = `KA.${randomUUID()}`;
       this.tokens.add(token);
+      // Uber gives an app at most 100 tokens an hour and invalidates the oldest beyond that
+      // (https://developer.uber.com/docs/eats/guides/authentication): a Set keeps insertion order.
+      if (this.tokens.size > TOKENS_KEPT) this.tokens.delete(this.tokens.values().next().value as string);
       send(res, 200, {
         access_token: token,
         token_type: 'Bearer',

@@ -32,6 +32,30 @@ export class UberEatsError extends Error {
   }
 }
 
+/**
+ * Uber's token endpoint refused our client id, secret or scope (401 `invalid_client`, 400
+ * `invalid_scope`, RFC 6749 section 5.2): no order can go through until the settings are fixed, so
+ * waiting orders are `paused` (their tries are not spent) rather than failed, and no token is asked
+ * for again for UBER_EATS_REFUSED_PAUSE_MS: Uber gives at most 100 tokens an hour and invalidates
+ * the oldest beyond that (https://developer.uber.com/docs/eats/guides/authentication), so a wrong
+ * secret asked for by every order on each of its tries would also cut off a working instance.
+ * `firstReport` is true on the refusal that began the outage: it is logged as an error once.
+ */
+export class UberEatsCredentialsRefused extends UberEatsError {
+  readonly paused = true;
+  constructor(
+    message: string,
+    status: number | null,
+    readonly firstReport: boolean,
+  ) {
+    super(message, true, status);
+    this.name = 'UberEatsCredentialsRefused';
+  }
+}
+
+/** How long after a refusal of our credentials no token is asked for (one request per pause). */
+export const UBER_EATS_REFUSED_PAUSE_MS = 5 * 60_000;
+
 export interface UberEatsDenial {
   explanation: string;
   code: UberEatsDenyCode;
@@ -46,6 +70,8 @@ interface Token {
 export class UberEatsApi {
   private token: Token | null = null;
   private pending: Promise<Token> | null = null;
+  /** The last refusal of our credentials, while no token is asked for. */
+  private refused: { until: number; message: string; status: number } | null = null;
 
   constructor(
     private readonly config: UberEatsConfig,
@@ -107,6 +133,9 @@ export class UberEatsApi {
 
   private async bearer(): Promise<Token> {
     if (this.token && this.token.expiresAt - TOKEN_MARGIN_MS > this.now()) return this.token;
+    if (this.refused && this.now() < this.refused.until) {
+      throw new UberEatsCredentialsRefused(this.refused.message, this.refused.status, false);
+    }
     // One request for a token at a time, whoever asks.
     this.pending ??= this.fetchToken().finally(() => {
       this.pending = null;
@@ -127,6 +156,12 @@ export class UberEatsApi {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: form.toString(),
     });
+    if (response.status === 400 || response.status === 401 || response.status === 403) {
+      const message = `Uber Eats refused our credentials: its token endpoint answered ${response.status}${await detail(response)}. Check UBER_EATS_CLIENT_ID, UBER_EATS_CLIENT_SECRET and the app's eats.order scope in Uber's developer dashboard; orders wait meanwhile, and Uber cancels one not accepted within 11.5 minutes`;
+      const firstReport = this.refused === null;
+      this.refused = { until: this.now() + UBER_EATS_REFUSED_PAUSE_MS, message, status: response.status };
+      throw new UberEatsCredentialsRefused(message, response.status, firstReport);
+    }
     if (!response.ok) {
       throw new UberEatsError(
         `Uber's token endpoint answered ${response.status}${await detail(response)}`,
@@ -134,6 +169,7 @@ export class UberEatsApi {
         response.status,
       );
     }
+    this.refused = null;
     const json = (await response.json().catch(() => null)) as {
       access_token?: unknown;
       expires_in?: unknown;

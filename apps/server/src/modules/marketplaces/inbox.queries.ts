@@ -57,7 +57,9 @@ export async function finishAttempt(
   db: DbOrTx,
   id: number,
   leasedUntil: Date,
-  change: Partial<Pick<InboxRow, 'status' | 'lastError' | 'outcome' | 'processedAt' | 'nextAttemptAt'>>,
+  change: Partial<
+    Pick<InboxRow, 'status' | 'lastError' | 'outcome' | 'processedAt' | 'nextAttemptAt' | 'attempts'>
+  >,
 ): Promise<void> {
   await db
     .update(marketplaceInbox)

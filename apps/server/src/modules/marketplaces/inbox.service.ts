@@ -31,11 +31,20 @@ const BATCH = 10;
 /** How often the worker looks for due rows. */
 export const INBOX_POLL_MS = 1_000;
 
-/** A failure worth another attempt later (the platform's timeout, 429, 5xx). */
+/**
+ * A failure worth another attempt later (the platform's timeout, 429, 5xx). `paused`: the platform
+ * refuses our own credentials, no row can go through until they are fixed: the row waits without
+ * spending one of its tries; `firstReport` marks the failure that began such an outage.
+ */
 export interface RetryableError {
   retryable: boolean;
+  paused?: boolean;
+  firstReport?: boolean;
 }
 const isRetryable = (error: unknown) => (error as RetryableError | null)?.retryable === true;
+const pausedBy = (error: unknown) => (error as RetryableError | null)?.paused === true;
+/** A row paused by refused credentials is looked at again after this (no call is made meanwhile). */
+export const INBOX_PAUSED_RETRY_MS = 60_000;
 
 /** What the route keeps of a verified webhook. */
 export interface ReceivedEvent {
@@ -114,6 +123,22 @@ export async function processInbox(
       tally.processed++;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      if (pausedBy(error)) {
+        // Our credentials, not this row: the try is given back and the row waits its turn.
+        await q.finishAttempt(app.db, row.id, leasedUntil, {
+          attempts: row.attempts - 1,
+          lastError: reason,
+          nextAttemptAt: new Date(app.clock.now().getTime() + INBOX_PAUSED_RETRY_MS),
+        });
+        if ((error as RetryableError).firstReport) {
+          app.log.error(
+            { channel: row.channel, reason },
+            'marketplace orders wait: the platform refuses our credentials',
+          );
+        }
+        tally.retrying++;
+        continue;
+      }
       const giveUp = !isRetryable(error) || row.attempts >= INBOX_MAX_ATTEMPTS;
       const at = app.clock.now();
       await q.finishAttempt(

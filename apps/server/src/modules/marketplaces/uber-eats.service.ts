@@ -47,7 +47,8 @@ export function uberEatsApiOf(app: AppContext): UberEatsApi {
   }
   let client = clients.get(app);
   if (!client) {
-    client = new UberEatsApi(config);
+    // The app's clock: a token's expiry and a pause after refused credentials follow it.
+    client = new UberEatsApi(config, () => app.clock.now().getTime());
     clients.set(app, client);
   }
   return client;

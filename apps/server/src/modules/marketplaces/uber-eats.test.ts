@@ -378,6 +378,42 @@ describe('failures of Uber', () => {
     expect(uber.orders.get(id)!.current_state).toBe('ACCEPTED');
   });
 
+  // A rotated or mistyped client secret: every order asked for a token on each of its 8 tries
+  // (Uber gives 100 an hour and invalidates the oldest beyond), and each failed saying only "401".
+  it('pauses the orders while Uber refuses our credentials: one token request, no try spent', async () => {
+    const secret = uber.clientSecret;
+    const waiting = [newOrder(), newOrder(), newOrder()];
+    for (const o of waiting) await deliver(t.app, o.event);
+    uber.rotateSecret('rotated-in-the-dashboard-0123456789');
+    uber.expireTokens();
+    try {
+      expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 3, failed: 0 });
+      expect(uber.calls('token')).toHaveLength(1);
+      for (const o of waiting) {
+        const [row] = await inboxRows(o.event.event_id as string);
+        expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+        expect(row!.lastError).toContain('refused our credentials');
+        expect(row!.lastError).toContain('UBER_EATS_CLIENT_SECRET');
+      }
+      // Looked at again each minute, without asking Uber, until the pause ends: then once more.
+      for (let minute = 1; minute <= 4; minute++) {
+        t.clock.advance(61_000);
+        await processInbox(ctx());
+      }
+      expect(uber.calls('token')).toHaveLength(1);
+      t.clock.advance(61_000);
+      await processInbox(ctx());
+      expect(uber.calls('token')).toHaveLength(2);
+      // The secret is put right: the orders go through with all their tries left.
+      uber.rotateSecret(secret);
+      t.clock.advance(5 * 60_000 + 1_000);
+      expect(await processInbox(ctx())).toEqual({ processed: 3, retrying: 0, failed: 0 });
+      for (const o of waiting) expect(uber.orders.get(o.id)!.current_state).toBe('ACCEPTED');
+    } finally {
+      uber.rotateSecret(secret);
+    }
+  });
+
   it('keeps its token between events until it nearly expires', async () => {
     const a = newOrder();
     const b = newOrder();
