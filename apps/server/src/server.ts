@@ -14,6 +14,7 @@ import { createImageStore } from './integrations/adapters.js';
 import { buildInfo } from './lib/build-info.js';
 import { assertPortFree } from './lib/env-file.js';
 import type { StartLog } from './lib/start-log.js';
+import { flushTelemetry } from './lib/telemetry.js';
 import { disableAccountsWithPassword, revokeDemoSessions } from './modules/auth/auth.service.js';
 import { startDeviceCodePoller } from './modules/kiosks/kiosks.service.js';
 import { startLimitHousekeeping } from './modules/limits/limits.service.js';
@@ -22,8 +23,8 @@ import { startOutboxWorker } from './modules/notifications/outbox.service.js';
 import { startReconciliation } from './modules/payments/reconciliation.js';
 
 /**
- * The server process, started by main.ts once the settings are read: migrate, seed the demo when
- * empty, listen, run the workers.
+ * The server process, started by main.ts once the settings are read (and traces and error reports
+ * set up, when configured): migrate, seed the demo when empty, listen, run the workers.
  */
 export async function serve(config: Config, startLog: StartLog): Promise<void> {
   log = startLog;
@@ -107,6 +108,8 @@ export async function serve(config: Config, startLog: StartLog): Promise<void> {
         await workers?.stop();
         await marketplaces.stop();
         await database.close();
+        // The last spans and error reports (an error that ended the process among them).
+        await flushTelemetry();
       },
     });
     app.log.info('stopped cleanly');

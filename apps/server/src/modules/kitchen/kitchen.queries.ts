@@ -8,10 +8,13 @@ export const KITCHEN_CHANNEL = 'kitchen_ticket';
 
 /**
  * The notice of a ticket's creation or change as an expression, to select in the statement that
- * makes it. Delivered when the transaction commits, to every instance LISTENing.
+ * makes it. Delivered when the transaction commits, to every instance LISTENing. `trace` (a JSON
+ * expression: the trace carrier of lib/telemetry.ts, or null) lets the delivery continue the trace
+ * of the request that made the ticket.
  */
-export function kitchenNoticeOf(ticketId: SQL, locationId: SQL): SQL {
-  return sql`pg_notify(${KITCHEN_CHANNEL}, json_build_object('ticket_id', ${ticketId}, 'location_id', ${locationId})::text)`;
+export function kitchenNoticeOf(ticketId: SQL, locationId: SQL, trace?: SQL): SQL {
+  const carried = trace ? sql`, 'trace', ${trace}` : sql``;
+  return sql`pg_notify(${KITCHEN_CHANNEL}, json_build_object('ticket_id', ${ticketId}, 'location_id', ${locationId}${carried})::text)`;
 }
 
 export type TicketRow = Awaited<ReturnType<typeof ticketRows>>[number];
