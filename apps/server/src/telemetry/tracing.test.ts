@@ -403,6 +403,32 @@ describe('traces', () => {
       const requestLines = lines.filter((line) => line.reqId === requestId);
       expect(requestLines.length).toBeGreaterThan(0);
       expect(requestLines.filter((line) => line.trace_id === traceId).length).toBeGreaterThan(0);
+      // A ticket bumped on a kitchen tablet: its delivery to the screen continues the bump's trace.
+      const ticketId = Number(/"id":(\d+)/.exec(heard.slice(heard.indexOf('event: ticket')))![1]);
+      const bump = await call(
+        s.base,
+        'POST',
+        '/api/v1/admin-data/',
+        {
+          query_type: 'bump_kitchen_ticket',
+          ticket_id: ticketId,
+          status: 'started',
+        },
+        { authorization: `Token ${admin}` },
+      );
+      expect(bump.status, JSON.stringify(bump.body)).toBe(200);
+      const bumped = () =>
+        receiver.spans.filter((span) => span.attributes['kitchaco.request_id'] === bump.requestId);
+      await expect
+        .poll(
+          () =>
+            bumped().find((span) => span.name === 'process kitchen_ticket')?.attributes['kitchaco.ticket_id'],
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(ticketId);
+      expect(new Set(bumped().map((span) => span.traceId)).size).toBe(1);
       screen.abort();
       await listening;
       expect(s.loaded().some((url) => url.includes('@opentelemetry/sdk-trace-node'))).toBe(true);
