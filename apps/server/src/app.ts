@@ -27,6 +27,13 @@ import { CatalogCache } from './lib/catalog-cache.js';
 import { Lifecycle } from './lib/lifecycle.js';
 import { ListeningCache } from './lib/listening-cache.js';
 import { createMetrics, noMetrics } from './lib/metrics.js';
+import {
+  errorReportsEnabled,
+  reportError,
+  reportLoggedError,
+  traceLogFields,
+  tracingEnabled,
+} from './lib/telemetry.js';
 import { AUTH_CHANNEL, authenticator, SESSION_CACHE_MAX_AGE_MS } from './modules/auth/auth.service.js';
 import { modules } from './modules/index.js';
 import { OrderEventHub } from './modules/orders/order-events.js';
@@ -90,6 +97,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: logSerializers,
       ...(logStream ? { stream: logStream } : {}),
+      // With traces on, each line written inside a trace names it (trace_id, span_id).
+      ...(tracingEnabled() ? { mixin: traceLogFields } : {}),
+      // With error reports on, an error logged at level error or above is reported too.
+      ...(errorReportsEnabled() ? { hooks: { logMethod: reportLoggedError } } : {}),
     },
     ...(pretty ? { logController: new OneLinePerRequest(redactUrl) } : {}),
     trustProxy:
@@ -214,6 +225,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         .status(failureStatus(request, err.statusCode))
         .send({ success: false, error: err.message ?? 'Bad request', code: err.code ?? 'invalid' });
     }
+    reportError(error, {
+      message: 'unhandled error',
+      request: {
+        id: request.id,
+        method: request.method,
+        url: redactUrl(request.url),
+        route: request.routeOptions.url ?? 'unknown',
+        role: String(
+          (request.log as { bindings?: () => Record<string, unknown> }).bindings?.().role ?? 'anonymous',
+        ),
+      },
+    });
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKETPLACE_PLATFORMS } from '@kitchaco/domain';
 import { z } from 'zod';
+import { type TelemetrySettings, telemetrySettings } from './telemetry/telemetry-settings.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -316,6 +317,8 @@ export interface Config {
   instanceMode: 'all' | 'web' | 'worker';
   /** Prometheus metrics (METRICS_TOKEN); null: off, no /metrics, nothing recorded. */
   metrics: { token: string; port: number | null } | null;
+  /** Traces over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT) and error reports (SENTRY_DSN); each null when off. */
+  telemetry: TelemetrySettings;
   sms:
     | { kind: 'local' }
     | { kind: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
@@ -578,7 +581,7 @@ function webDistOf(env: Env, production: boolean, cwd: string): string | null {
 
 /**
  * Refuses a start whose site is missing: a production server that reports itself healthy while
- * answering `/` with a 404 is worse than one that does not start (issue 35). Called by main.ts
+ * answering `/` with a 404 is worse than one that does not start (issue 35). Called by server.ts
  * only: the command-line tools serve no pages, and the tests build their apps without a site.
  */
 export function assertSiteBuilt(config: Pick<Config, 'webDist'>): void {
@@ -656,6 +659,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
     problems.push('METRICS_PORT: must differ from PORT');
   }
+  const telemetry = telemetrySettings(source, problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   return {
@@ -713,6 +717,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, drainMs: env.SHUTDOWN_DRAIN_MS },
     instanceMode: env.INSTANCE_MODE,
     metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT ?? null } : null,
+    telemetry,
     load: {
       maxInFlight: env.MAX_IN_FLIGHT,
       maxQueueMs: env.MAX_QUEUE_MS ?? (env.NODE_ENV === 'test' ? 0 : 2000),

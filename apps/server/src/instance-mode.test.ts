@@ -3,7 +3,7 @@ import { createTestApp } from './test/app.js';
 
 /**
  * INSTANCE_MODE (issue 35): the background workers scale apart from the API. A worker instance
- * answers its health probes and nothing else; a web instance serves the API (main.ts starts no
+ * answers its health probes and nothing else; a web instance serves the API (server.ts starts no
  * worker there: the `started` line lists them, checked by process-lifecycle.test.ts).
  */
 describe('INSTANCE_MODE', () => {

@@ -202,6 +202,11 @@ export interface RouteTraits {
   eventStream: boolean;
 }
 
+declare module 'fastify' {
+  // A route's config holds its traits (and, with traces on, @fastify/otel's `otel`).
+  interface FastifyContextConfig extends Partial<RouteTraits> {}
+}
+
 function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenticator, def: RouteDef): void {
   const traits: RouteTraits = { eventStream: Boolean(def.stream) };
   fastify.route({

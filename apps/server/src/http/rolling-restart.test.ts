@@ -251,7 +251,7 @@ describe('a rolling restart under load', () => {
 
     await expect.poll(() => accepted.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
     const stoppedAt = Date.now();
-    // SIGTERM's path (main.ts): the balancer's next health check sees 503 within its 50 ms.
+    // SIGTERM's path (server.ts): the balancer's next health check sees 503 within its 50 ms.
     const stop = await shutDown(leaving, { drainMs: 300, after: async () => {} });
     expect(stop.streams).toBe(2);
     const afterStop = accepted.length;

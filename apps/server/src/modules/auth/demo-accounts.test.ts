@@ -12,7 +12,7 @@ import { hashPassword } from './secrets.js';
 
 /**
  * A production start on a database that once ran as the demo: every account still holding the
- * demo's published password is disabled (main.ts says which), so `admin@demo.test` with
+ * demo's published password is disabled (server.ts says which), so `admin@demo.test` with
  * `demo-password` no longer opens the back office; the others are untouched. Each is written to
  * the audit log by the system. Sessions issued in demo mode (whose codes and passwords are public)
  * stop working: a server outside demo mode refuses them, and the production start revokes them.

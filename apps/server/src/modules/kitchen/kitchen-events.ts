@@ -1,5 +1,6 @@
 import type { KitchenTicket } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
+import { continuedSpan, type TraceCarrier } from '../../lib/telemetry.js';
 import { presentTicket } from './kitchen.presenter.js';
 import * as q from './kitchen.queries.js';
 import { KITCHEN_CHANNEL, type KitchenNotice } from './kitchen-notices.js';
@@ -21,7 +22,8 @@ export class KitchenEventHub {
   /** Listeners by location; `null` holds a super admin's streams, which hear every location. */
   private readonly subscribers = new Map<number | null, Set<KitchenListener>>();
   private unlisten: Promise<() => Promise<void>> | null = null;
-  private pending = new Map<number, number>();
+  /** Announced tickets to read, by id: the trace each notice carries (if any). */
+  private pending = new Map<number, TraceCarrier | null>();
   private flushing: Promise<void> | null = null;
 
   constructor(private readonly app: AppContext) {}
@@ -66,16 +68,20 @@ export class KitchenEventHub {
     try {
       const n = JSON.parse(payload) as KitchenNotice;
       if (!this.subscribers.has(n.location_id) && !this.subscribers.has(null)) return;
-      this.pending.set(n.ticket_id, n.location_id);
+      this.pending.set(n.ticket_id, n.trace ?? null);
       this.flushing ??= Promise.resolve().then(() => this.flush());
     } catch (error) {
       this.app.log.warn({ err: error }, 'ignored a malformed kitchen ticket notification');
     }
   }
 
-  /** Reads every announced ticket at once and sends each to its location's screens. */
+  /**
+   * Reads every announced ticket at once and sends each to its location's screens, in a span that
+   * continues the trace its notice carries (the checkout's, with traces on).
+   */
   private async flush(): Promise<void> {
-    const ids = [...this.pending.keys()];
+    const announced = this.pending;
+    const ids = [...announced.keys()];
     this.pending = new Map();
     try {
       const rows = await q.ticketsById(this.app.db, ids);
@@ -85,8 +91,28 @@ export class KitchenEventHub {
       );
       for (const row of rows) {
         const ticket = presentTicket(row, lines);
-        for (const listener of this.subscribers.get(ticket.location_id) ?? []) listener.ticket(ticket);
-        for (const listener of this.subscribers.get(null) ?? []) listener.ticket(ticket);
+        const screens = [
+          ...(this.subscribers.get(ticket.location_id) ?? []),
+          ...(this.subscribers.get(null) ?? []),
+        ];
+        continuedSpan(
+          'process kitchen_ticket',
+          announced.get(ticket.id),
+          {
+            kind: 'consumer',
+            attributes: {
+              'messaging.system': 'postgresql',
+              'messaging.operation.type': 'process',
+              'messaging.destination.name': KITCHEN_CHANNEL,
+              'kitchaco.ticket_id': ticket.id,
+              'kitchaco.location_id': ticket.location_id,
+              'kitchaco.screens': screens.length,
+            },
+          },
+          () => {
+            for (const listener of screens) listener.ticket(ticket);
+          },
+        );
       }
     } catch (error) {
       this.app.log.warn({ err: error }, 'could not read announced kitchen tickets');

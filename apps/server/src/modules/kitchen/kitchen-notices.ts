@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
+import type { TraceCarrier } from '../../lib/telemetry.js';
 import * as q from './kitchen.queries.js';
 
 export { KITCHEN_CHANNEL, kitchenNoticeOf } from './kitchen.queries.js';
@@ -7,6 +8,8 @@ export { KITCHEN_CHANNEL, kitchenNoticeOf } from './kitchen.queries.js';
 export interface KitchenNotice {
   ticket_id: number;
   location_id: number;
+  /** The trace of the checkout that made the ticket (with traces on); its delivery continues it. */
+  trace?: TraceCarrier | null;
 }
 
 /** Announces every ticket of an order (its order's status changed); inside the changing transaction. */

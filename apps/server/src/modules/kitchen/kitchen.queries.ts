@@ -2,16 +2,25 @@ import { CAPACITY_SLOT_MINUTES, type OrderStatus } from '@kitchaco/domain';
 import { and, asc, eq, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { kitchenTickets, locations, orderLines, orders, vendors } from '../../db/schema/index.js';
+import { traceCarrier } from '../../lib/telemetry.js';
 
 /** The LISTEN/NOTIFY channel of kitchen ticket changes (kitchen-events.ts). */
 export const KITCHEN_CHANNEL = 'kitchen_ticket';
 
 /**
  * The notice of a ticket's creation or change as an expression, to select in the statement that
- * makes it. Delivered when the transaction commits, to every instance LISTENing.
+ * makes it. Delivered when the transaction commits, to every instance LISTENing. `trace` (a JSON
+ * expression: the trace carrier of lib/telemetry.ts, or null) lets the delivery continue the trace
+ * of the request that made the change; by default the active trace's (none with traces off).
  */
-export function kitchenNoticeOf(ticketId: SQL, locationId: SQL): SQL {
-  return sql`pg_notify(${KITCHEN_CHANNEL}, json_build_object('ticket_id', ${ticketId}, 'location_id', ${locationId})::text)`;
+export function kitchenNoticeOf(ticketId: SQL, locationId: SQL, trace: SQL | null = activeTrace()): SQL {
+  const carried = trace ? sql`, 'trace', ${trace}` : sql``;
+  return sql`pg_notify(${KITCHEN_CHANNEL}, json_build_object('ticket_id', ${ticketId}, 'location_id', ${locationId}${carried})::text)`;
+}
+
+function activeTrace(): SQL | null {
+  const carrier = traceCarrier();
+  return carrier ? sql`${JSON.stringify(carrier)}::json` : null;
 }
 
 export type TicketRow = Awaited<ReturnType<typeof ticketRows>>[number];

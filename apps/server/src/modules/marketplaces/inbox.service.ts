@@ -161,7 +161,7 @@ export async function processInbox(
   return tally;
 }
 
-/** The background worker (main.ts): a pass every INBOX_POLL_MS. */
+/** The background worker (server.ts): a pass every INBOX_POLL_MS. */
 export function startInboxWorker(app: AppContext, intervalMs = INBOX_POLL_MS): Poller {
   return startPoller(app.log, 'marketplace inbox', intervalMs, async () => {
     // Drain what is due, a batch at a time, before waiting again.

@@ -10,9 +10,11 @@ import {
   SquareUnavailable,
 } from '../../integrations/payments.js';
 import { timedCall } from '../../lib/metrics.js';
+import { inSpan, traceCarrier } from '../../lib/telemetry.js';
 import { WriteBatcher } from '../../lib/write-batcher.js';
 import { hmac } from '../auth/secrets.js';
 import { kitchenFull, lockSlot, roomFrom, slotLoad } from '../kitchen/capacity.js';
+import { KITCHEN_CHANNEL } from '../kitchen/kitchen-notices.js';
 import { type Allowance, holdSlot, spendAllowances } from '../limits/limits.service.js';
 import {
   declinedError,
@@ -163,6 +165,16 @@ export async function placeOrder(
     attempts.delete(key);
   }
 }
+
+/** The kitchen notice as OpenTelemetry's messaging conventions name a message sent. */
+const KITCHEN_NOTICE_SPAN = {
+  kind: 'producer',
+  attributes: {
+    'messaging.system': 'postgresql',
+    'messaging.operation.type': 'send',
+    'messaging.destination.name': KITCHEN_CHANNEL,
+  },
+} as const;
 
 /** Our reference of a checkout at the provider (`reference_id`, at most 40 characters). */
 export function paymentReference(k: q.KeyAnswer): string {
@@ -402,10 +414,17 @@ async function tryCard(
   let id: number | null | 'full';
   try {
     // Without a capacity: the one statement of the group commit. With one: its own transaction,
-    // which locks the slot, counts it and writes (or finds the slot full).
-    id = priced.capacity
-      ? await writeWithinCapacity(app, priced.capacity, paid)
-      : await stateOf(app).writes.submit(paid);
+    // which locks the slot, counts it and writes (or finds the slot full). The statement sends the
+    // kitchen's notices, which carry this span's context: the delivery to the kitchen screens, on
+    // the instances LISTENing, continues this trace (kitchen-events.ts).
+    id = await inSpan('send kitchen_ticket', KITCHEN_NOTICE_SPAN, async (span) => {
+      paid.trace = traceCarrier();
+      const written = priced.capacity
+        ? await writeWithinCapacity(app, priced.capacity, paid)
+        : await stateOf(app).writes.submit(paid);
+      if (typeof written === 'number') span.setAttributes({ 'kitchaco.order_id': written });
+      return written;
+    });
   } catch (error) {
     await afterFailedWrite(app, k, charged.id);
     throw error;

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { columnList, jsonRows } from '../../db/json-rows.js';
 import { orderLines, orders, payments } from '../../db/schema/index.js';
+import type { TraceCarrier } from '../../lib/telemetry.js';
 import { kitchenNoticeOf } from '../kitchen/kitchen-notices.js';
 import { KEEP_ANSWER, type KeyAnswer, type NewPayment, statusNoticeOf } from './orders.queries.js';
 
@@ -138,6 +139,8 @@ export interface PaidOrder {
   payment: NewPayment;
   key: KeyAnswer;
   response: unknown;
+  /** The checkout's trace, carried in its kitchen notices (null with traces off). */
+  trace?: TraceCarrier | null;
 }
 
 /** The columns the paid-order statement writes itself (from its key and its customer). */
@@ -172,13 +175,14 @@ export async function writePaidOrders(db: DbOrTx, batch: PaidOrder[]): Promise<(
     order: order.records[i],
     lines: lines.perOrder[i],
     payment: payment.records[i],
+    trace: w.trace ?? null,
   }));
   // Each order's id is drawn first so that the key's answer, written first, can name it.
   const result = await db.execute(sql`
     WITH i AS (
       SELECT e.n, e.x->>'key' AS key, e.x->>'scope' AS scope, e.x->>'request_hash' AS request_hash,
         e.x->'response' AS response, e.x->>'at' AS at, e.x->'order' AS record, e.x->'lines' AS lines,
-        e.x->'payment' AS payment, (e.x->'order'->>'customer_id')::int AS customer_id,
+        e.x->'payment' AS payment, e.x->'trace' AS trace, (e.x->'order'->>'customer_id')::int AS customer_id,
         (e.x->'order'->>'placed_at')::timestamptz AS placed_at, nextval('orders_id_seq'::regclass)::int AS id
       FROM jsonb_array_elements(${JSON.stringify(input)}::jsonb) WITH ORDINALITY AS e(x, n)
     ), k AS (
@@ -212,7 +216,7 @@ export async function writePaidOrders(db: DbOrTx, batch: PaidOrder[]): Promise<(
       RETURNING id, order_id, location_id
     )
     SELECT w.key, w.id, ${statusNoticeOf(sql`w.id`, sql`w.customer_id`, sql`w.status::text`, sql`w.at`)},
-      (SELECT count(${kitchenNoticeOf(sql`t.id`, sql`t.location_id`)}) FROM tickets t WHERE t.order_id = w.id)
+      (SELECT count(${kitchenNoticeOf(sql`t.id`, sql`t.location_id`, sql`w.trace`)}) FROM tickets t WHERE t.order_id = w.id)
         AS tickets
     FROM w`);
   const written = new Map(

@@ -1,0 +1,98 @@
+/**
+ * The settings of traces and error reports (docs/operations.md, "Traces" and "Error reports"), read
+ * by config.ts with the others. Only the switches and what the server itself needs are read here;
+ * the OpenTelemetry SDK reads its own standard variables (OTEL_EXPORTER_OTLP_HEADERS,
+ * OTEL_TRACES_SAMPLER, OTEL_BSP_*, ...) as its specification says:
+ * https://opentelemetry.io/docs/specs/otel/configuration/sdk-environment-variables/ and
+ * https://opentelemetry.io/docs/specs/otel/protocol/exporter/
+ */
+
+export interface TraceSettings {
+  /** OTLP/HTTP base address; traces are posted to `<endpoint>/v1/traces`. */
+  endpoint: string;
+  protocol: 'http/protobuf' | 'http/json';
+  serviceName: string;
+}
+
+export interface ErrorReportSettings {
+  dsn: string;
+  environment: string;
+  /** null: the build's (`kitchaco@<version>+<commit>`, lib/build-info.ts), read when reporting starts. */
+  release: string | null;
+}
+
+export interface TelemetrySettings {
+  /** null: no traces, and no OpenTelemetry module is loaded. */
+  traces: TraceSettings | null;
+  /** null: no error reports, and no Sentry module is loaded. */
+  errors: ErrorReportSettings | null;
+}
+
+const PROTOCOLS = ['http/protobuf', 'http/json'] as const;
+
+/** Reads the telemetry settings; a malformed one is a problem naming its variable. */
+export function telemetrySettings(env: NodeJS.ProcessEnv, problems: string[]): TelemetrySettings {
+  return { traces: traceSettings(env, problems), errors: errorReportSettings(env, problems) };
+}
+
+function traceSettings(env: NodeJS.ProcessEnv, problems: string[]): TraceSettings | null {
+  const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  // OTEL_SDK_DISABLED=true switches the SDK off whatever else is set (the specification's rule).
+  if (!endpoint || env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return null;
+  if (!isHttpUrl(endpoint)) {
+    problems.push(
+      `OTEL_EXPORTER_OTLP_ENDPOINT: '${endpoint}' is not an http(s) address like http://collector:4318`,
+    );
+    return null;
+  }
+  let protocol: TraceSettings['protocol'] = 'http/protobuf';
+  for (const name of ['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'OTEL_EXPORTER_OTLP_PROTOCOL']) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    if ((PROTOCOLS as readonly string[]).includes(value)) protocol = value as TraceSettings['protocol'];
+    else problems.push(`${name}: '${value}' is not supported; use http/protobuf (the default) or http/json`);
+    break;
+  }
+  return { endpoint, protocol, serviceName: env.OTEL_SERVICE_NAME?.trim() || 'kitchaco' };
+}
+
+function errorReportSettings(env: NodeJS.ProcessEnv, problems: string[]): ErrorReportSettings | null {
+  const dsn = env.SENTRY_DSN?.trim();
+  if (!dsn) {
+    for (const name of ['SENTRY_ENVIRONMENT', 'SENTRY_RELEASE']) {
+      if (env[name]?.trim())
+        problems.push(`${name}: set only with SENTRY_DSN (error reports are off without it)`);
+    }
+    return null;
+  }
+  if (!isDsn(dsn)) {
+    problems.push(
+      'SENTRY_DSN: not a Sentry DSN like https://<public key>@<host>/<project id> (copy it from the project\'s "Client Keys (DSN)" page)',
+    );
+    return null;
+  }
+  return {
+    dsn,
+    environment: env.SENTRY_ENVIRONMENT?.trim() || env.NODE_ENV?.trim() || 'development',
+    release: env.SENTRY_RELEASE?.trim() || null,
+  };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A DSN is `{protocol}://{public_key}@{host}{path}/{project_id}`
+ * (https://develop.sentry.dev/sdk/overview/#parsing-the-dsn).
+ */
+function isDsn(value: string): boolean {
+  if (!isHttpUrl(value)) return false;
+  const url = new URL(value);
+  return url.username !== '' && /\/\d+$/.test(url.pathname);
+}
