@@ -6,6 +6,7 @@ import type { Database } from '../db/client.js';
 import { marketplaceInbox, outbox, paymentReconciliations, payments } from '../db/schema/index.js';
 import { withDeadline } from '../db/watchdog.js';
 import type { Lifecycle } from './lifecycle.js';
+import { createOrderMetrics, type PaidOrderChannel } from './metrics-orders.js';
 
 /**
  * What the services record, without knowing prom-client (docs/operations.md, "Metrics"). With
@@ -29,6 +30,10 @@ export interface Metrics {
   ticketShown(seconds: number): void;
   /** A request refused by the load shedding (http/load-shedding.ts). */
   shed(reason: ShedReason): void;
+
+  // Alerts' additions (lib/metrics-orders.ts).
+  /** An order became paid (our checkout) or arrived paid (a marketplace), at its location. */
+  orderPaid(locationId: number, channel: PaidOrderChannel): void;
 }
 
 export interface HttpLabels {
@@ -72,6 +77,7 @@ export const noMetrics: Metrics = {
   webhookAck() {},
   ticketShown() {},
   shed() {},
+  orderPaid() {},
 };
 
 /** A scrape's database reads give up after this (ms): a slow database never hangs a scrape. */
@@ -282,6 +288,9 @@ export function createMetrics(sources: MetricsSources): Metrics {
     (r) => [['', r.flagsOpen]],
   );
 
+  // Alerts' additions: paid orders by location, locations open, database up (lib/metrics-orders.ts).
+  const orders = createOrderMetrics(registers, { database, clock, read });
+
   return {
     registry,
     httpRequest: (l, seconds) =>
@@ -296,6 +305,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     webhookAck: (platform, seconds) => webhooks.observe({ platform }, seconds),
     ticketShown: (seconds) => tickets.observe(Math.max(0, seconds)),
     shed: (reason) => shed.inc({ reason }),
+    orderPaid: orders.orderPaid,
   };
 }
 
@@ -333,7 +343,7 @@ function scrapeReads(sources: MetricsSources) {
 }
 
 /** A database read made at scrape time, with what it reads (for the log when it fails). */
-type NamedRead<T> = (() => Promise<T[]>) & { what: string };
+export type NamedRead<T> = (() => Promise<T[]>) & { what: string };
 
 function named<T>(what: string, query: () => Promise<T[]>): NamedRead<T> {
   return Object.assign(query, { what });
