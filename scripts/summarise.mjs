@@ -16,10 +16,16 @@ for (const file of existsSync(dir) ? readdirSync(dir) : []) {
     // A file that fails to load fails no single test: count such suites as failures too.
     failed += Math.max(data.numFailedTests ?? 0, data.numFailedTestSuites ?? 0);
     skipped += (data.numPendingTests ?? 0) + (data.numTodoTests ?? 0);
-  } else if (file.startsWith('soak') || file.startsWith('side-by-side') || file.startsWith('prod-smoke')) {
-    // scripts/soak.mjs, scripts/side-by-side.mjs and scripts/prod-smoke.mjs: each check (zero
-    // errors, every order once, orders of either release on the other's kitchen display, the site
-    // served by the release, ...) is one test.
+  } else if (
+    file.startsWith('soak') ||
+    file.startsWith('side-by-side') ||
+    file.startsWith('prod-smoke') ||
+    file.startsWith('promtool')
+  ) {
+    // scripts/soak.mjs, scripts/side-by-side.mjs, scripts/prod-smoke.mjs and
+    // scripts/check-alert-rules.mjs: each check (zero errors, every order once, orders of either
+    // release on the other's kitchen display, the site served by the release, the alert rules'
+    // unit tests, ...) is one test.
     const checks = data.checks ?? [];
     passed += checks.filter((c) => c.pass).length;
     failed += checks.filter((c) => !c.pass).length || (checks.length ? 0 : 1);

@@ -2,19 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deliverooPayload, normalizeDeliveroo } from '@kitchaco/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { systemClock } from '../context.js';
 import type { Database } from '../db/client.js';
-import { kitchenTickets, outbox } from '../db/schema/index.js';
+import { kitchenTickets, locationClosures, outbox } from '../db/schema/index.js';
 import { Lifecycle } from '../lib/lifecycle.js';
 import { createMetrics, SCRAPE_QUERY_TIMEOUT_MS } from '../lib/metrics.js';
+import { receiveWebhookOrder } from '../modules/marketplaces/marketplaces.service.js';
 import { createTestApp, type TestApp, UNLIMITED_CHECKOUTS } from '../test/app.js';
 import { tokenFor } from '../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../test/factories.js';
-import { deliver, notification } from '../test/marketplaces.js';
+import { deliver, mappedStore, notification } from '../test/marketplaces.js';
 import { CARD_DECLINED, CARD_OK } from '../test/payments.js';
 import { freePort } from '../test/ports.js';
 
@@ -109,11 +111,26 @@ describe('metrics after a scripted workload', () => {
   let meal: Awaited<ReturnType<typeof createMeal>>;
   let customer: { token: string; id: number };
   let kitchen: { token: string; id: number };
+  /** Locations beside Reservoir (open at all hours): closed today, in a closure, busy, inactive. */
+  let others: { closed: number; closure: number; busy: number; inactive: number };
 
   beforeAll(async () => {
     t = await createTestApp({ ...UNLIMITED_CHECKOUTS, METRICS_TOKEN: TOKEN });
     const db = t.database.db;
     locationId = (await createLocation(db, { name: 'Reservoir' })).id;
+    const now = t.clock.now().getTime();
+    others = {
+      closed: (await createLocation(db, { name: 'Brunswick', openingHours: {} })).id,
+      closure: (await createLocation(db, { name: 'Fitzroy' })).id,
+      busy: (await createLocation(db, { name: 'Northcote', busyUntil: new Date(now + 30 * 60_000) })).id,
+      inactive: (await createLocation(db, { name: 'Carlton', isActive: false })).id,
+    };
+    await db.insert(locationClosures).values({
+      locationId: others.closure,
+      startsAt: new Date(now - 60 * 60_000),
+      endsAt: new Date(now + 60 * 60_000),
+      reason: 'Water main repairs',
+    });
     const vendor = (await createVendor(db, locationId, { title: 'Smash Bros' })).id;
     meal = await createMeal(db, vendor, { name: 'Double Smash', price: '16.90' });
     customer = await tokenFor(db, 'customer');
@@ -204,6 +221,23 @@ describe('metrics after a scripted workload', () => {
       );
       expect(webhook.statusCode, webhook.body).toBe(200);
 
+      // A marketplace order for a mapped store, stored once however often it is sent.
+      const store = await mappedStore(t.database.db, 'deliveroo', 'dr-metrics-1', 'Taco Town', [
+        { name: 'Fish Taco', price: '9.00' },
+      ]);
+      const marketplaceOrder = normalizeDeliveroo(
+        deliverooPayload.parse(
+          notification('deliveroo', {
+            externalId: `dr-metrics-${randomUUID()}`,
+            storeId: 'dr-metrics-1',
+            items: [{ name: 'Fish Taco', quantity: 1, cents: 900 }],
+          }),
+        ),
+      );
+      const stored = await receiveWebhookOrder(t.app.appContext, marketplaceOrder);
+      expect(stored.duplicate).toBe(false);
+      expect((await receiveWebhookOrder(t.app.appContext, marketplaceOrder)).duplicate).toBe(true);
+
       // Every SMS not yet sent (the sign-in code, and any the orders caused), as the worker sees them.
       const smsWaiting = await t.database.db
         .select()
@@ -280,6 +314,32 @@ describe('metrics after a scripted workload', () => {
       expect(sample(samples, 'process_cpu_seconds_total')).toBeGreaterThan(0);
       expect(res.body).toContain('# TYPE kitchaco_load_shed_total counter');
       expect(res.body).toContain('# TYPE kitchaco_refunds_total counter');
+
+      // Orders paid by location and channel; every active location's series is there from the
+      // start, at 0 (the "no orders at an open location" alert needs a rate of 0, not no data).
+      const paidAt = (location: number, channel: string) =>
+        sample(samples, 'kitchaco_orders_paid_total', { location: String(location), channel });
+      expect(paidAt(locationId, 'online_pickup')).toBe(2);
+      expect(paidAt(locationId, 'online_delivery')).toBe(0);
+      expect(paidAt(locationId, 'deliveroo')).toBe(0);
+      expect(paidAt(store.locationId, 'deliveroo')).toBe(1);
+      expect(paidAt(others.closed, 'uber_eats')).toBe(0);
+      expect(paidAt(others.inactive, 'online_pickup')).toBeUndefined();
+      // Open now by the checkout's rule: its hours, less closures of the whole location.
+      const open = (location: number) =>
+        sample(samples, 'kitchaco_location_open', { location: String(location) });
+      expect(
+        sample(samples, 'kitchaco_location_open', { location: String(locationId), name: 'Reservoir' }),
+      ).toBe(1);
+      expect(open(others.closed)).toBe(0);
+      expect(open(others.closure)).toBe(0);
+      expect(open(others.busy)).toBe(1);
+      expect(open(others.inactive)).toBeUndefined();
+      const busy = (location: number) =>
+        sample(samples, 'kitchaco_location_busy', { location: String(location) });
+      expect(busy(others.busy)).toBe(1);
+      expect(busy(locationId)).toBe(0);
+      expect(sample(samples, 'kitchaco_database_up')).toBe(1);
 
       // A stop ends the stream from our side (the screen reconnects elsewhere): it is no longer
       // open, and its minutes-long "answer" is not counted as a request.
@@ -376,7 +436,15 @@ describe('a scrape while the database does not answer', () => {
     const started = performance.now();
     const samples = parse(await metrics.registry!.metrics());
     expect(performance.now() - started).toBeLessThan(SCRAPE_QUERY_TIMEOUT_MS + 1_000);
-    expect(unread.sort()).toEqual(['marketplace inbox', 'outbox', 'reconciliation and payment flags']);
+    expect(unread.sort()).toEqual([
+      'locations open',
+      'marketplace inbox',
+      'outbox',
+      'reconciliation and payment flags',
+    ]);
+    expect(samples.filter((s) => s.name === 'kitchaco_location_open')).toEqual([]);
+    // The readiness check's question got no answer either.
+    expect(sample(samples, 'kitchaco_database_up')).toBe(0);
     expect(samples.filter((s) => s.name === 'kitchaco_outbox_backlog')).toEqual([]);
     expect(sample(samples, 'kitchaco_payment_flags_open')).toBeNaN();
     // What needs no database is still there.

@@ -7,6 +7,7 @@ import { marketplaceInbox, outbox, paymentReconciliations, payments } from '../d
 import { withDeadline } from '../db/watchdog.js';
 import { LeanHistogram } from './lean-histogram.js';
 import type { Lifecycle } from './lifecycle.js';
+import { createOrderMetrics, type PaidOrderChannel } from './metrics-orders.js';
 
 /**
  * What the services record, without knowing prom-client (docs/operations.md, "Metrics"). With
@@ -35,6 +36,10 @@ export interface Metrics {
   shed(reason: ShedReason): void;
   /** Something a page's Content-Security-Policy blocked, as the browser reported it, by directive. */
   cspViolation(directive: string): void;
+
+  // Alerts' additions (lib/metrics-orders.ts).
+  /** An order became paid (our checkout) or arrived paid (a marketplace), at its location. */
+  orderPaid(locationId: number, channel: PaidOrderChannel): void;
 }
 
 /** Observes one answer of a route: its method, its query_type ('' without one), status and time. */
@@ -75,6 +80,7 @@ export const noMetrics: Metrics = {
   ticketShown() {},
   shed() {},
   cspViolation() {},
+  orderPaid() {},
 };
 
 /** A scrape's database reads give up after this (ms): a slow database never hangs a scrape. */
@@ -291,6 +297,9 @@ export function createMetrics(sources: MetricsSources): Metrics {
     (r) => [['', r.flagsOpen]],
   );
 
+  // Alerts' additions: paid orders by location, locations open, database up (lib/metrics-orders.ts).
+  const orders = createOrderMetrics(registers, { database, clock, read });
+
   return {
     registry,
     httpRoute: (route) => (method, queryType, status, seconds) =>
@@ -311,6 +320,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     ticketShown: (seconds) => tickets.observe(Math.max(0, seconds)),
     shed: (reason) => shed.inc({ reason }),
     cspViolation: (directive) => csp.inc({ directive }),
+    orderPaid: orders.orderPaid,
   };
 }
 
@@ -348,7 +358,7 @@ function scrapeReads(sources: MetricsSources) {
 }
 
 /** A database read made at scrape time, with what it reads (for the log when it fails). */
-type NamedRead<T> = (() => Promise<T[]>) & { what: string };
+export type NamedRead<T> = (() => Promise<T[]>) & { what: string };
 
 function named<T>(what: string, query: () => Promise<T[]>): NamedRead<T> {
   return Object.assign(query, { what });

@@ -1,5 +1,5 @@
 import type { OpeningHours } from '@kitchaco/domain';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { locationClosures, locations, meals, vendors } from '../../db/schema/index.js';
 
@@ -36,6 +36,35 @@ export async function scheduleData(db: DbOrTx, locationId: number, since: Date):
         WHERE c.location_id = ${locationId} AND c.ends_at > ${since.toISOString()}::timestamptz), '[]') AS closures`);
   const [row] = (result as unknown as { rows: ScheduleData[] }).rows;
   return { brands: row?.brands ?? [], closures: row?.closures ?? [] };
+}
+
+/** Active locations with their weekly hours and busy switch, by id (the metrics read them at each scrape). */
+export function activeLocationHours(db: DbOrTx) {
+  return db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      timeZone: locations.timeZone,
+      openingHours: locations.openingHours,
+      busyUntil: locations.busyUntil,
+    })
+    .from(locations)
+    .where(eq(locations.isActive, true))
+    .orderBy(asc(locations.id));
+}
+
+/** Closures of whole locations (not of one brand) in force at `at`. */
+export function locationClosuresAt(db: DbOrTx, at: Date) {
+  return db
+    .select()
+    .from(locationClosures)
+    .where(
+      and(
+        isNull(locationClosures.vendorId),
+        lte(locationClosures.startsAt, at),
+        gt(locationClosures.endsAt, at),
+      ),
+    );
 }
 
 /** Active brands of a location with their own hours, by title. */

@@ -9,6 +9,7 @@ import {
   type Schedule,
 } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { invalid } from '../../http/errors.js';
 import * as q from './availability.queries.js';
 
@@ -38,6 +39,45 @@ const asClosure = (c: q.ClosureRow): Closure => ({
   endsAt: new Date(c.endsAt),
   reason: c.reason,
 });
+
+/** An active location at an instant: open by its hours and closures, and its busy switch. */
+export interface LocationOpenness {
+  id: number;
+  name: string;
+  /** Open by the checkout's rule: within its weekly hours and in no closure of the whole location. */
+  open: boolean;
+  /** The busy switch is on: online ordering is paused (docs/kitchen.md, "Capacity"). */
+  busy: boolean;
+}
+
+/**
+ * Every active location and whether it is open at `at`, by the same schedule the checkout uses
+ * (its own, without a brand's), for the metrics (`kitchaco_location_open`): two reads, whatever
+ * the number of locations.
+ */
+export async function locationsOpenAt(db: DbOrTx, at: Date): Promise<LocationOpenness[]> {
+  const [places, closures] = await Promise.all([q.activeLocationHours(db), q.locationClosuresAt(db, at)]);
+  return places.map((place) => {
+    const data: q.ScheduleData = {
+      brands: [],
+      closures: closures
+        .filter((c) => c.locationId === place.id)
+        .map((c) => ({
+          id: c.id,
+          vendorId: c.vendorId,
+          startsAt: c.startsAt.toISOString(),
+          endsAt: c.endsAt.toISOString(),
+          reason: c.reason,
+        })),
+    };
+    return {
+      id: place.id,
+      name: place.name,
+      open: openAt(at, scheduleOf(place, data, null)),
+      busy: place.busyUntil !== null && place.busyUntil.getTime() > at.getTime(),
+    };
+  });
+}
 
 /** The location's own schedule (vendorId null) or a brand's: its hours within the location's. */
 export function scheduleOf(place: SchedulePlace, data: q.ScheduleData, vendorId: number | null): Schedule {

@@ -281,6 +281,8 @@ export async function storeWebhookOrder(
     });
     return { success: true, order_id: stored.id, duplicate: true, status: order.status };
   });
+  // A new order: paid on the platform, now ours to make (a repeat of a stored one is not counted).
+  if (!answer.duplicate) app.metrics.orderPaid(ledger.row.locationId, order.channel);
   app.log.info(
     {
       channel: order.channel,

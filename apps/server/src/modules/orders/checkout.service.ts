@@ -447,6 +447,7 @@ async function tryCard(
   }
   response.order.id = id;
   app.metrics.checkout('paid');
+  app.metrics.orderPaid(order.locationId, order.channel);
   if (charged.status === 'APPROVED') {
     const completed = await completePayment(app, charged.id);
     if (completed) response.payment = presentPayment(completed);
