@@ -2,15 +2,22 @@ import { adminHealthResponse, adminOutboxResponse, retryOutboxResponse } from '@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config, SquareConfig } from '../../config.js';
 import { auditLog, providerStatus } from '../../db/schema/index.js';
 import { type FakeTwilio, startFakeTwilio } from '../../fakes/twilio.js';
+import { DeliveryError } from '../../integrations/delivery-error.js';
 import { createTestApp, secondInstance, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { clientCalls } from '../../test/calls.js';
 import { createLocation } from '../../test/factories.js';
 import { kitchenDisplays } from '../kitchen/kitchen-displays.js';
 import { deliverDueMessages, queueSealedSms } from '../notifications/outbox.service.js';
-import { SUCCESS_WRITE_EVERY_MS, scrubErrorText } from './provider-status.js';
+import {
+  createProviderRecorder,
+  recordedAdapters,
+  SUCCESS_WRITE_EVERY_MS,
+  scrubErrorText,
+} from './provider-status.js';
 
 /**
  * The super admins' health page (docs/operations.md, "Health page"): its calls' access and shape,
@@ -183,6 +190,58 @@ describe('provider status writes', () => {
     expect(scrubErrorText('to +61 400 000 000 for jo@example.com with Bearer abc.def')).toBe(
       'to [number] for [email] with Bearer [hidden]',
     );
+  });
+});
+
+describe('recorded adapters', () => {
+  it("records the card provider's calls: an answer is a success, a throw a failure; an SMS refused for its recipient is Twilio working", async () => {
+    const app = t.app.appContext;
+    const config = {
+      ...app.config,
+      payments: { provider: 'square', square: { environment: 'sandbox' } as SquareConfig },
+    } as Config;
+    const recorder = createProviderRecorder({ config, db: t.database.db, clock: t.clock, log: app.log });
+    let answer: 'declined' | 'throw' = 'declined';
+    const payments = {
+      ...app.adapters.payments,
+      authorize: async () => {
+        if (answer === 'throw') throw new Error('Square did not answer within 10 s');
+        return { kind: 'declined', code: 'GENERIC_DECLINE', detail: 'declined' } as never;
+      },
+    };
+    const sms = {
+      name: 'twilio',
+      send: async () => {
+        throw new DeliveryError(
+          'permanent',
+          "Twilio 21211: The 'To' number 0412 345 678 is not a valid phone number.",
+        );
+      },
+    };
+    const recorded = recordedAdapters({ ...app.adapters, payments, sms }, recorder, config);
+    const square = async () =>
+      (await t.database.db.select().from(providerStatus).where(eq(providerStatus.provider, 'square')))[0];
+
+    t.clock.advance(60_000);
+    await recorded.payments.authorize({} as never);
+    await recorder.flush();
+    expect((await square())?.lastSuccessAt?.getTime()).toBe(t.clock.now().getTime());
+
+    t.clock.advance(5_000);
+    answer = 'throw';
+    await expect(recorded.payments.authorize({} as never)).rejects.toThrow('did not answer');
+    await expect.poll(async () => (await square())?.lastError).toBe('Square did not answer within 10 s');
+
+    const twilioBefore = (
+      await t.database.db.select().from(providerStatus).where(eq(providerStatus.provider, 'twilio'))
+    )[0]!;
+    await expect(recorded.sms.send({ to: PHONE, body: 'x' })).rejects.toThrow('21211');
+    await recorder.flush();
+    const twilioAfter = (
+      await t.database.db.select().from(providerStatus).where(eq(providerStatus.provider, 'twilio'))
+    )[0]!;
+    // The recipient's refusal leaves Twilio's last error as it was.
+    expect(twilioAfter.lastErrorAt).toEqual(twilioBefore.lastErrorAt);
   });
 });
 

@@ -25,7 +25,7 @@ export interface ProviderRecorder {
   success(provider: Provider): Promise<void>;
   /** The provider did not answer, or refused our credentials. Written at most once a second. */
   failure(provider: Provider, error: unknown): Promise<void>;
-  /** Writes an error held back by the throttle now (tests; the app's close). */
+  /** Writes an error held back by the throttle now, and waits for the writes under way (tests; the app's close). */
   flush(): Promise<void>;
 }
 
@@ -96,11 +96,17 @@ export function createProviderRecorder(options: {
   };
   const written = (what: string, provider: Provider) => (error: unknown) =>
     log.warn({ err: error, provider }, `the provider status could not be written (${what})`);
+  /** Writes under way: the app's close waits for them before the database closes. */
+  const inFlight = new Set<Promise<void>>();
+  const tracked = (write: Promise<void>) => {
+    inFlight.add(write);
+    return write.finally(() => inFlight.delete(write));
+  };
 
   const writeError = async (provider: Provider, s: Throttle, at: Date, text: string) => {
     s.lastErrorWrite = at.getTime();
     s.errorShown = true;
-    await recordProviderError(db, provider, at, text).catch(written('error', provider));
+    await tracked(recordProviderError(db, provider, at, text).catch(written('error', provider)));
   };
   const writeHeld = async (provider: Provider, s: Throttle) => {
     if (s.timer) clearTimeout(s.timer);
@@ -120,7 +126,7 @@ export function createProviderRecorder(options: {
       if (s.held) await writeHeld(provider, s);
       s.lastSuccessWrite = now.getTime();
       s.errorShown = false;
-      await recordProviderSuccess(db, provider, now).catch(written('success', provider));
+      await tracked(recordProviderSuccess(db, provider, now).catch(written('success', provider)));
     },
     async failure(provider, error) {
       if (!providerConfigured(config, provider)) return;
@@ -137,6 +143,7 @@ export function createProviderRecorder(options: {
     },
     async flush() {
       await Promise.all([...state].map(([provider, s]) => writeHeld(provider, s)));
+      await Promise.all([...inFlight]);
     },
   };
 }

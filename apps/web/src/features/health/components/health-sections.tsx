@@ -319,6 +319,11 @@ export function KitchenDisplays({ displays, now }: { displays: Health['kitchen_d
       id="health-kitchens-title"
       title="Kitchen displays"
       description={`Kitchen screens connected now, on every instance. A screen not heard from for ${displays.stale_after_seconds} s is not counted.`}
+      action={
+        <Anchor component={Link} to="/kitchen" size="sm">
+          Open the kitchen display
+        </Anchor>
+      }
     >
       <Table striped verticalSpacing="xs">
         <Table.Thead>
