@@ -55,9 +55,8 @@ export function AdminOutboxTable({ onRetried }: { onRetried?: () => void }) {
     retry.mutate(m.id, {
       onSuccess: () =>
         notifications.show({
-          color: 'teal',
-          title: `${CHANNEL_NAMES[m.channel]} #${m.id} put back`,
-          message: 'The outbox worker sends it again within seconds.',
+          color: 'green',
+          message: `${CHANNEL_NAMES[m.channel]} #${m.id} put back: the outbox worker sends it again within seconds.`,
         }),
       onError: (error) =>
         notifications.show({
