@@ -36,7 +36,9 @@ import {
   tracingEnabled,
 } from './lib/telemetry.js';
 import { AUTH_CHANNEL, authenticator, SESSION_CACHE_MAX_AGE_MS } from './modules/auth/auth.service.js';
+import { createProviderRecorder, recordedAdapters } from './modules/health/provider-status.js';
 import { modules } from './modules/index.js';
+import { stopKitchenDisplays } from './modules/kitchen/kitchen-displays.js';
 import { OrderEventHub } from './modules/orders/order-events.js';
 
 export interface BuildOptions {
@@ -138,12 +140,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         onReadError: (what, error) => app.log.warn({ err: error, read: what }, 'a metric could not be read'),
       })
     : noMetrics;
+  const providers = createProviderRecorder({ config, db: database.db, clock, log: app.log });
   const context: AppContext = {
     config,
     database,
     db: database.db,
     clock,
-    adapters: options.adapters ?? createAdapters(config, app.log, database.db),
+    adapters: recordedAdapters(
+      options.adapters ?? createAdapters(config, app.log, database.db),
+      providers,
+      config,
+    ),
     orderEvents: new OrderEventHub(database, app.log),
     catalog: new CatalogCache(database, app.log),
     sessions: new ListeningCache(database, AUTH_CHANNEL, app.log, {
@@ -153,6 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
     lifecycle,
     metrics,
+    providers,
   };
   await context.orderEvents.start().catch((error: unknown) => {
     // Live status is best effort: the app still serves everything else without it.
@@ -173,6 +181,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     );
   });
   app.addHook('onClose', () => context.sessions.stop());
+  app.addHook('onClose', async () => {
+    await stopKitchenDisplays(context);
+    await providers.flush();
+  });
   app.decorate('appContext', context);
   // First, so its hook observes every route registered below.
   await addMetrics(app, metrics, config);

@@ -7,6 +7,7 @@ import type { CatalogCache } from './lib/catalog-cache.js';
 import type { Lifecycle } from './lib/lifecycle.js';
 import type { ListeningCache } from './lib/listening-cache.js';
 import type { Metrics } from './lib/metrics.js';
+import type { ProviderRecorder } from './modules/health/provider-status.js';
 import type { OrderEventHub } from './modules/orders/order-events.js';
 
 export interface Clock {
@@ -45,4 +46,6 @@ export interface AppContext {
   lifecycle: Lifecycle;
   /** Business events for Prometheus (lib/metrics.ts); records nothing when METRICS_TOKEN is unset. */
   metrics: Metrics;
+  /** Each outside provider's last success and last error, for the health page (modules/health). */
+  providers: ProviderRecorder;
 }

@@ -3,6 +3,7 @@ import { authCalls } from './auth/auth.calls.js';
 import { backofficeCalls } from './backoffice/backoffice.calls.js';
 import { contactCalls } from './contact/contact.calls.js';
 import { financeCalls } from './finance/finance.calls.js';
+import { healthCalls } from './health/health.calls.js';
 import { kiosksCalls } from './kiosks/kiosks.calls.js';
 import { kitchenCalls } from './kitchen/kitchen.calls.js';
 import { locationsCalls } from './locations/locations.calls.js';
@@ -28,6 +29,7 @@ export const API = {
   compatibility: declaredPathsCalls,
   contact: contactCalls,
   finance: financeCalls,
+  health: healthCalls,
   kiosks: kiosksCalls,
   kitchen: kitchenCalls,
   locations: locationsCalls,

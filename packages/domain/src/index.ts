@@ -6,6 +6,7 @@ export * from './constants.js';
 export * from './contact/index.js';
 export * from './dates/index.js';
 export * from './finance/index.js';
+export * from './health/index.js';
 export * from './kiosks/index.js';
 export * from './kitchen/index.js';
 export * from './locations/index.js';

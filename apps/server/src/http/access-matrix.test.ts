@@ -435,6 +435,10 @@ const EXPECTED: Record<string, Row> = {
   '/api/v1/admin-data/ marketplace_stores': row([SA], 'none'),
   '/api/v1/admin-data/ marketplace_inbox': row([SA], 'none'),
   '/api/v1/admin-data/ marketplace_inbox_retry': row([SA], 'none'),
+  // The health page and its outbox view: the whole platform's signals, super admins only.
+  '/api/v1/admin-data/ admin_health': row([SA], 'none'),
+  '/api/v1/admin-data/ admin_outbox': row([SA], 'none'),
+  '/api/v1/admin-data/ admin_outbox_retry': row([SA], 'none'),
   '/api/v1/admin-data/ save_marketplace_store': row(
     [SA],
     'any',

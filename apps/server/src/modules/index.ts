@@ -5,6 +5,7 @@ import { backofficeModule } from './backoffice/backoffice.routes.js';
 import { compatibilityModule } from './compatibility/compatibility.routes.js';
 import { contactModule } from './contact/contact.routes.js';
 import { financeModule } from './finance/finance.routes.js';
+import { healthModule } from './health/health.routes.js';
 import { kiosksModule } from './kiosks/kiosks.routes.js';
 import { kitchenModule } from './kitchen/kitchen.routes.js';
 import { locationsModule } from './locations/locations.routes.js';
@@ -38,4 +39,5 @@ export const modules: Module[] = [
   auditModule,
   staffModule,
   siteModule,
+  healthModule,
 ];

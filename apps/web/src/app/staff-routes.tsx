@@ -18,6 +18,7 @@ const stockOrderingPages = () => import('./routes/stock/stock-ordering-pages');
 const adminPage = () => import('./routes/admin/admin-page');
 const kiosksPage = () => import('./routes/admin/kiosks-page');
 const marketplacesPage = () => import('./routes/admin/marketplaces-page');
+const healthPage = () => import('./routes/admin/health-page');
 const paymentsPage = () => import('./routes/admin/payments-page');
 const auditPage = () => import('./routes/admin/audit-page');
 const staffPage = () => import('./routes/admin/staff-page');
@@ -72,6 +73,7 @@ const STAFF_ROUTES: AppRoute[] = [
   { path: '/admin-operators', content: page(backOfficePages, 'AdminOperatorsPage') },
   { path: '/admin-marketplaces', content: page(marketplacesPage, 'AdminMarketplacesPage') },
   { path: '/admin-payments', content: page(paymentsPage, 'AdminPaymentsPage') },
+  { path: '/admin-health', content: page(healthPage, 'AdminHealthPage') },
   { path: '/admin-audit', content: page(auditPage, 'AdminAuditPage') },
   { path: '/admin-staff', content: page(staffPage, 'AdminStaffPage') },
   // Menu management (docs/menus.md): one lazily loaded chunk for all its pages.

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { routeCall } from '../wire/calls.js';
-import { outboxListResponse } from './outbox.schemas.js';
+import { ENDPOINTS, queryCall, routeCall, SUPER_ADMIN } from '../wire/calls.js';
+import {
+  adminOutboxRequest,
+  adminOutboxResponse,
+  outboxListResponse,
+  retryOutboxRequest,
+  retryOutboxResponse,
+} from './outbox.schemas.js';
 
 /** The calls of the notifications area (packages/domain/src/wire/calls.ts). */
 export const notificationsCalls = {
@@ -13,5 +19,28 @@ export const notificationsCalls = {
     query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
     response: outboxListResponse,
     failures: 'status',
+  }),
+  adminOutbox: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'admin_outbox',
+    summary:
+      'The outbox (SMS and email) newest first, by channel and status: each message with its recipient masked, attempts, last error and times; never an SMS text.',
+    access: SUPER_ADMIN,
+    audit: false,
+    input: adminOutboxRequest,
+    response: adminOutboxResponse,
+    failures: 'spec',
+  }),
+  retryOutboxMessage: queryCall({
+    endpoint: ENDPOINTS.adminData,
+    queryType: 'admin_outbox_retry',
+    summary:
+      'Puts a failed outbox message back for the worker at once, with its attempts counted afresh; 404 unknown id, 409 when it is not failed (sent, or still being tried).',
+    access: SUPER_ADMIN,
+    audit: { action: 'outbox.retry', entity: 'outbox_message' },
+    input: retryOutboxRequest,
+    response: retryOutboxResponse,
+    failures: 'spec',
+    statuses: [404, 409],
   }),
 };

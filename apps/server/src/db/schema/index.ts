@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './contact.js';
 export * from './enums.js';
 export * from './finance.js';
+export * from './health.js';
 export * from './kiosks.js';
 export * from './kitchen.js';
 export * from './limits.js';

@@ -31,6 +31,7 @@ import { applyOrderStatus, lockOrderForStatus } from '../orders/orders.service.j
 import { slotLoad } from './capacity.js';
 import { presentTicket } from './kitchen.presenter.js';
 import * as q from './kitchen.queries.js';
+import { kitchenDisplays } from './kitchen-displays.js';
 import { kitchenHub } from './kitchen-events.js';
 
 export function staffOf(actor: Actor): StaffActor {
@@ -199,6 +200,8 @@ export async function streamKitchen(
     resync: hello,
   });
   events.onClose(unsubscribe);
+  // Counted on the health page, whichever instance holds it.
+  events.onClose(await kitchenDisplays(app).opened(locationId));
   hello();
 }
 

@@ -96,6 +96,10 @@ class DoordashRetryableError extends Error implements RetryableError {
 /** Sends the confirmation; a failure DoorDash may cure later is retried, any other is final. */
 async function confirm(app: AppContext, orderId: string, confirmation: DoordashConfirmation): Promise<void> {
   const answer: DoordashCallOutcome = await clientOf(app).confirmOrder(orderId, confirmation);
+  // For the health page: DoorDash answering about this order (accepted, refused) is DoorDash
+  // working; no answer, a 5xx, a rate limit or our JWT refused is DoorDash failing for us.
+  if (answer.outcome === 'accepted' || answer.outcome === 'refused') void app.providers.success('doordash');
+  else void app.providers.failure('doordash', doordashFailureText(answer));
   switch (answer.outcome) {
     case 'accepted':
       app.log.info({ orderId, orderStatus: confirmation.orderStatus }, 'DoorDash order confirmed');
@@ -117,6 +121,22 @@ async function confirm(app: AppContext, orderId: string, confirmation: DoordashC
       );
     case 'refused':
       throw new PermanentInboxError(`DoorDash refused the confirmation (${answer.status}): ${answer.detail}`);
+  }
+}
+
+function doordashFailureText(answer: DoordashCallOutcome): string {
+  switch (answer.outcome) {
+    case 'rate_limited':
+      return 'DoorDash answered 429 (rate limited)';
+    case 'unauthorized':
+      return `DoorDash refused our JWT (401): ${answer.detail}`;
+    case 'unavailable':
+      return `DoorDash answered ${answer.status}: ${answer.detail}`;
+    case 'timeout':
+    case 'unreachable':
+      return answer.detail;
+    default:
+      return `DoorDash answered ${answer.outcome}`;
   }
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
 import { UberEatsApi, UberEatsError } from '../../integrations/uber-eats.js';
+import { observed } from '../health/provider-status.js';
 import { PermanentInboxError } from './inbox.errors.js';
 import type { InboxRow } from './inbox.queries.js';
 import {
@@ -48,10 +49,28 @@ export function uberEatsApiOf(app: AppContext): UberEatsApi {
   let client = clients.get(app);
   if (!client) {
     // The app's clock: a token's expiry and a pause after refused credentials follow it.
-    client = new UberEatsApi(config, () => app.clock.now().getTime());
+    client = recordedUberEats(app, new UberEatsApi(config, () => app.clock.now().getTime()));
     clients.set(app, client);
   }
   return client;
+}
+
+/**
+ * Every call to Uber recorded for the health page: an answer about the order itself (404, 409, a
+ * refusal Uber would repeat) is Uber working; no answer, a 5xx, a rate limit or our credentials
+ * refused (401, 403) is Uber failing for us.
+ */
+function recordedUberEats(app: AppContext, api: UberEatsApi): UberEatsApi {
+  const answered = (error: unknown) =>
+    error instanceof UberEatsError && !error.retryable && error.status !== 403;
+  const { getOrder, accept, deny } = api;
+  api.getOrder = (orderId, href) =>
+    observed(app.providers, 'uber_eats', () => getOrder.call(api, orderId, href), answered);
+  api.accept = (orderId, reason) =>
+    observed(app.providers, 'uber_eats', () => accept.call(api, orderId, reason), answered);
+  api.deny = (orderId, denial) =>
+    observed(app.providers, 'uber_eats', () => deny.call(api, orderId, denial), answered);
+  return api;
 }
 
 export async function processUberEatsEvent(app: AppContext, row: InboxRow): Promise<string> {

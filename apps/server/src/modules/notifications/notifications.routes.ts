@@ -1,7 +1,8 @@
 import { notificationsCalls } from '@kitchaco/domain';
-import { defineRoute, type Module } from '../../http/registry.js';
+import { defineCall, defineRoute, type Module } from '../../http/registry.js';
 import { presentOutboxMessage } from './notifications.presenter.js';
 import { recentMessages } from './outbox.service.js';
+import { adminOutbox, retryOutboxMessage } from './outbox-admin.service.js';
 
 export const notificationsModule: Module = {
   routes: [
@@ -10,6 +11,12 @@ export const notificationsModule: Module = {
         const rows = await recentMessages(ctx.app, query.limit);
         return { messages: rows.map(presentOutboxMessage) };
       },
+    }),
+  ],
+  calls: [
+    defineCall(notificationsCalls.adminOutbox, { handler: (ctx, input) => adminOutbox(ctx.app, input) }),
+    defineCall(notificationsCalls.retryOutboxMessage, {
+      handler: (ctx, input) => retryOutboxMessage(ctx.app, input.id),
     }),
   ],
 };

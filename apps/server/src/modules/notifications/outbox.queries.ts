@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type OutboxAttachment, outbox } from '../../db/schema/index.js';
 
@@ -83,4 +83,68 @@ export async function deleteFinishedBefore(db: DbOrTx, before: Date, limit: numb
     .limit(limit);
   const gone = await db.delete(outbox).where(inArray(outbox.id, old)).returning({ id: outbox.id });
   return gone.length;
+}
+
+/** The super admin's view: newest first, by channel and status. */
+export async function listAdminMessages(
+  db: DbOrTx,
+  filter: { channel?: 'sms' | 'email'; status?: OutboxRow['status']; limit: number },
+) {
+  return db
+    .select()
+    .from(outbox)
+    .where(
+      and(
+        filter.channel ? eq(outbox.channel, filter.channel) : undefined,
+        filter.status ? eq(outbox.status, filter.status) : undefined,
+      ),
+    )
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(filter.limit);
+}
+
+export async function findMessage(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A failed message back to the worker now, its attempts counted afresh; null when it is not failed. */
+export async function requeueFailed(db: DbOrTx, id: number, at: Date) {
+  const [row] = await db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: at })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'failed')))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * By channel, among the messages written since `since` (the created_at index bounds the read):
+ * how many were delivered and given up, the last delivery, and the newest message with an error.
+ */
+export async function channelStats(db: DbOrTx, since: Date) {
+  const [counts, errors] = await Promise.all([
+    db
+      .select({
+        channel: outbox.channel,
+        sent: sql<number>`count(*) FILTER (WHERE ${outbox.status} = 'sent')::int`,
+        failed: sql<number>`count(*) FILTER (WHERE ${outbox.status} = 'failed')::int`,
+        lastSent: sql<Date | null>`max(${outbox.sentAt})`.mapWith(outbox.sentAt),
+      })
+      .from(outbox)
+      .where(gte(outbox.createdAt, since))
+      .groupBy(outbox.channel),
+    db
+      .selectDistinctOn([outbox.channel], {
+        channel: outbox.channel,
+        id: outbox.id,
+        createdAt: outbox.createdAt,
+        status: outbox.status,
+        lastError: outbox.lastError,
+      })
+      .from(outbox)
+      .where(and(gte(outbox.createdAt, since), isNotNull(outbox.lastError)))
+      .orderBy(outbox.channel, desc(outbox.createdAt), desc(outbox.id)),
+  ]);
+  return { counts, errors };
 }

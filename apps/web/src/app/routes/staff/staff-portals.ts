@@ -113,6 +113,7 @@ export const STAFF_PORTALS = {
       { group: 'Devices', label: 'POS Devices', to: '/admin-kiosks' },
       { group: 'Records', label: 'Audit log', to: '/admin-audit' },
       { group: 'People', label: 'Staff & locations', to: '/admin-staff' },
+      { group: 'System', label: 'Health', to: '/admin-health' },
     ],
   },
   operatorAdmin: {

@@ -1,0 +1,7 @@
+import { healthCalls } from '@kitchaco/domain';
+import { defineCall, type Module } from '../../http/registry.js';
+import { adminHealth } from './health.service.js';
+
+export const healthModule: Module = {
+  calls: [defineCall(healthCalls.adminHealth, { handler: (ctx) => adminHealth(ctx.app) })],
+};

@@ -1,0 +1,2 @@
+export * from './health.calls.js';
+export * from './health.schemas.js';
