@@ -32,6 +32,7 @@ describe('telemetry settings', () => {
       endpoint: 'http://collector:4318',
       protocol: 'http/protobuf',
       serviceName: 'kitchaco',
+      readsRatio: 0.05,
     });
     const json = loadConfig({
       ...PRODUCTION,
@@ -56,6 +57,21 @@ describe('telemetry settings', () => {
         OTEL_SDK_DISABLED: 'true',
       }).telemetry.traces,
     ).toBeNull();
+  });
+
+  it('trace every write and a share of the reads, unless OTEL_TRACES_SAMPLER decides alone', () => {
+    const endpoint = { ...PRODUCTION, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    expect(loadConfig({ ...endpoint, TRACE_READS_RATIO: '0.25' }).telemetry.traces?.readsRatio).toBe(0.25);
+    expect(loadConfig({ ...endpoint, TRACE_READS_RATIO: '1' }).telemetry.traces?.readsRatio).toBe(1);
+    expect(
+      loadConfig({ ...endpoint, OTEL_TRACES_SAMPLER: 'parentbased_always_on' }).telemetry.traces?.readsRatio,
+    ).toBeNull();
+    for (const bad of ['1.5', '-0.1', 'ten percent']) {
+      expect(() => loadConfig({ ...endpoint, TRACE_READS_RATIO: bad }), bad).toThrow(/TRACE_READS_RATIO/);
+    }
+    expect(() =>
+      loadConfig({ ...endpoint, TRACE_READS_RATIO: '0.5', OTEL_TRACES_SAMPLER: 'always_on' }),
+    ).toThrow(/TRACE_READS_RATIO: set it or OTEL_TRACES_SAMPLER/);
   });
 
   it('refuse an endpoint that is not an address and a protocol the server cannot send, naming the setting', () => {

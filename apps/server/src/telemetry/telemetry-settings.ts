@@ -12,6 +12,12 @@ export interface TraceSettings {
   endpoint: string;
   protocol: 'http/protobuf' | 'http/json';
   serviceName: string;
+  /**
+   * The share of GET and HEAD requests traced (TRACE_READS_RATIO, 0 to 1, default 0.05) when
+   * OTEL_TRACES_SAMPLER is unset; every other request (a checkout, a staff write, a webhook) is
+   * traced whole. null: OTEL_TRACES_SAMPLER is set, and the SDK samples every request as it says.
+   */
+  readsRatio: number | null;
 }
 
 export interface ErrorReportSettings {
@@ -53,7 +59,33 @@ function traceSettings(env: NodeJS.ProcessEnv, problems: string[]): TraceSetting
     else problems.push(`${name}: '${value}' is not supported; use http/protobuf (the default) or http/json`);
     break;
   }
-  return { endpoint, protocol, serviceName: env.OTEL_SERVICE_NAME?.trim() || 'kitchaco' };
+  return {
+    endpoint,
+    protocol,
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || 'kitchaco',
+    readsRatio: readsRatio(env, problems),
+  };
+}
+
+/** Default share of GET and HEAD requests traced: what a busy menu's reads cost (docs/performance.md). */
+export const DEFAULT_TRACE_READS_RATIO = 0.05;
+
+function readsRatio(env: NodeJS.ProcessEnv, problems: string[]): number | null {
+  const raw = env.TRACE_READS_RATIO?.trim();
+  if (env.OTEL_TRACES_SAMPLER?.trim()) {
+    if (raw)
+      problems.push('TRACE_READS_RATIO: set it or OTEL_TRACES_SAMPLER, not both (the sampler decides alone)');
+    return null;
+  }
+  if (!raw) return DEFAULT_TRACE_READS_RATIO;
+  const ratio = Number(raw);
+  if (!Number.isFinite(ratio) || ratio < 0 || ratio > 1) {
+    problems.push(
+      `TRACE_READS_RATIO: '${raw}' is not a share between 0 and 1 (0.05 traces one read in twenty)`,
+    );
+    return DEFAULT_TRACE_READS_RATIO;
+  }
+  return ratio;
 }
 
 function errorReportSettings(env: NodeJS.ProcessEnv, problems: string[]): ErrorReportSettings | null {

@@ -278,6 +278,9 @@ async function cartOf(base: string) {
   };
 }
 
+/** The trace id of a caller that traces (W3C trace context). */
+const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
+
 describe('traces', () => {
   it('one checkout is one trace: request, route, database, card provider, kitchen notice and its delivery, each naming the request', async () => {
     const receiver = await startReceiver();
@@ -286,6 +289,8 @@ describe('traces', () => {
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_SERVICE_NAME: 'kitchaco-trace-test',
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      // No read is traced: the checkout (a write) still is, whole.
+      TRACE_READS_RATIO: '0',
     });
     try {
       const { customer, admin } = await signIn(s.base);
@@ -317,6 +322,8 @@ describe('traces', () => {
           authorization: `Token ${customer}`,
           'idempotency-key': randomUUID(),
           cookie: 'session=not-for-traces',
+          // A browser (or a proxy) that traces too: the checkout continues its trace.
+          traceparent: `00-${CALLER_TRACE}-00f067aa0ba902b7-01`,
         },
       );
       expect(paid.status, JSON.stringify(paid.body)).toBe(200);
@@ -341,16 +348,22 @@ describe('traces', () => {
       const trace = receiver.spans.filter((span) => span.traceId === traceId);
       expect(trace.filter((span) => span.attributes['kitchaco.request_id'] !== requestId)).toEqual([]);
 
+      // The request's server span is Fastify's, with its route, continuing the caller's trace.
+      expect(traceId).toBe(CALLER_TRACE);
       const server = trace.find(
-        (span) => span.kind === SERVER && span.scope === '@opentelemetry/instrumentation-http',
+        (span) =>
+          span.kind === SERVER &&
+          span.scope === '@fastify/otel' &&
+          span.attributes['http.route'] === '/api/v1/orders/',
       );
-      expect(server, 'the HTTP server span').toBeDefined();
-      expect(server!.parentSpanId ?? '').toBe('');
-      const route = trace.find(
-        (span) => span.scope === '@fastify/otel' && span.attributes['http.route'] === '/api/v1/orders/',
+      expect(server, "the request's server span, with its route").toBeDefined();
+      expect(server!.parentSpanId).toBe('00f067aa0ba902b7');
+      expect(server!.attributes['http.request.method']).toBe('POST');
+      // Reads are not traced at TRACE_READS_RATIO=0: the cart's menu reads left no span.
+      const readSpans = receiver.spans.filter(
+        (span) => span.scope === '@fastify/otel' && span.attributes['http.request.method'] === 'GET',
       );
-      expect(route, "Fastify's request span, with the route").toBeDefined();
-      expect(route!.parentSpanId).toBe(server!.spanId);
+      expect(readSpans).toEqual([]);
 
       const provider = trace.filter(
         (span) => span.kind === CLIENT && span.scope === '@opentelemetry/instrumentation-undici',

@@ -37,10 +37,14 @@ import type { TraceSettings } from './telemetry-settings.js';
  * The add-hook message channel limits the hook to the modules an instrumentation asks for
  * (https://github.com/nodejs/import-in-the-middle#only-intercepting-hooked-modules).
  *
- * Spans: the HTTP server's (instrumentation-http), Fastify's request and handler (@fastify/otel,
- * the Fastify team's; @opentelemetry/instrumentation-fastify is deprecated in its favour), every
- * PostgreSQL query and pool checkout inside them (instrumentation-pg), every `fetch` to a provider
- * (instrumentation-undici), and ours (lib/telemetry.ts: the kitchen notice, its delivery).
+ * Spans: Fastify's request (the server span, continuing an incoming `traceparent`) and handler
+ * (@fastify/otel, the Fastify team's; @opentelemetry/instrumentation-fastify is deprecated in its
+ * favour), every PostgreSQL query and pool checkout inside them (instrumentation-pg), every `fetch`
+ * to a provider (instrumentation-undici) and every outgoing `node:http` request
+ * (instrumentation-http), and ours (lib/telemetry.ts: the kitchen notice, its delivery).
+ * instrumentation-http does not trace incoming requests: Fastify's span already is the request's,
+ * and a second server span for it cost 35 µs of CPU a request, more than the cheapest answers
+ * themselves (docs/performance.md, "Metrics and traces overhead").
  */
 
 /** The attribute naming the request (its `x-request-id`) on every span of a request. */
@@ -95,10 +99,23 @@ class RequestSpanProcessor implements SpanProcessor {
   }
 }
 
+/**
+ * Whether a request goes untraced. Calls that are no one's request (health checks, metrics) never
+ * are. With TRACE_READS_RATIO (OTEL_TRACES_SAMPLER unset), a GET or HEAD request is traced at that
+ * ratio, chosen at random, and every other request (a checkout, a staff write, a webhook) whole.
+ * Decided before any span or context is made: a read left out costs nothing, where a span the
+ * sampler drops still cost @fastify/otel 10 µs of CPU per request (docs/performance.md).
+ */
+function skipper(readsRatio: number | null) {
+  return (route: { url?: string; method?: string }) => {
+    if (untraced(route.url)) return true;
+    if (readsRatio === null || (route.method !== 'GET' && route.method !== 'HEAD')) return false;
+    return Math.random() >= readsRatio;
+  };
+}
+
 function fastifyRequestHook(span: Span, request: FastifyRequest): void {
   span.setAttribute(REQUEST_ID, request.id);
-  // The HTTP server's span, the request span's parent, is still the active one here.
-  trace.getActiveSpan()?.setAttribute(REQUEST_ID, request.id);
 }
 
 const KINDS = { internal: SpanKind.INTERNAL, producer: SpanKind.PRODUCER, consumer: SpanKind.CONSUMER };
@@ -126,7 +143,7 @@ export async function startTracing(settings: TraceSettings): Promise<void> {
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => untraced(request.url) }),
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
       new FastifyOtelInstrumentation({
         registerOnInitialization: true,
         // The request and its handler; a span per lifecycle hook would cost more than it tells.
@@ -134,7 +151,7 @@ export async function startTracing(settings: TraceSettings): Promise<void> {
         // Exceptions are recorded where they are unexpected (the error handler's 500s), not for
         // every 4xx a client earns.
         recordExceptions: false,
-        ignorePaths: (route) => untraced(route.url),
+        ignorePaths: skipper(settings.readsRatio),
         requestHook: fastifyRequestHook,
       }),
       // Only within a request or one of our spans: the workers' polling is not a trace of its own.
