@@ -46,3 +46,15 @@ export function QueryRetry({ message, onRetry, retrying }: QueryRetryProps) {
     </Stack>
   );
 }
+
+/**
+ * A refetch that failed while the last good answer is still shown (a list that refreshes itself):
+ * says so above the rows, which stay.
+ */
+export function StaleReadAlert({ title, error }: { title: string; error: Error }) {
+  return (
+    <Alert color="orange" variant="light" role="alert" title={title}>
+      {error.message} The rows below are from the last successful read.
+    </Alert>
+  );
+}

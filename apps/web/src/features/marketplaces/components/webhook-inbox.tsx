@@ -7,7 +7,6 @@ import {
   type MarketplaceInboxRow,
 } from '@kitchaco/domain';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -24,7 +23,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formatCount, NumTd, NumTh, tabularNums } from '../../../components/amounts';
-import { QueryError } from '../../../components/query-state';
+import { QueryError, StaleReadAlert } from '../../../components/query-state';
 import { useMarketplaceInbox } from '../api/get-marketplace-inbox';
 import { useRetryMarketplaceInbox } from '../api/retry-marketplace-inbox';
 import {
@@ -133,11 +132,7 @@ export function WebhookInbox() {
         ) : (
           <>
             <StatusCounts counts={inbox.data.pages[0]?.counts} platformName={platformName} />
-            {inbox.error && (
-              <Alert color="orange" variant="light" role="alert" title="The inbox could not be read again">
-                {inbox.error.message} The rows below are from the last successful read.
-              </Alert>
-            )}
+            {inbox.error && <StaleReadAlert title="The inbox could not be read again" error={inbox.error} />}
             <InboxTable
               rows={inbox.data.pages.flatMap((page) => page.rows)}
               filtered={filter.platform !== undefined || filter.status !== undefined}

@@ -6,21 +6,10 @@ import {
   type OutboxChannel,
   type OutboxStatus,
 } from '@kitchaco/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Select,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Loader, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { QueryError } from '../../../components/query-state';
+import { QueryError, StaleReadAlert } from '../../../components/query-state';
 import { useAdminOutbox, useRetryOutboxMessage } from '../api/admin-outbox';
 
 const ALL = 'all';
@@ -110,11 +99,7 @@ export function AdminOutboxTable({ onRetried }: { onRetried?: () => void }) {
         </Group>
       ) : (
         <>
-          {outbox.error && (
-            <Alert color="orange" variant="light" role="alert" title="The outbox could not be read again">
-              {outbox.error.message} The rows below are from the last successful read.
-            </Alert>
-          )}
+          {outbox.error && <StaleReadAlert title="The outbox could not be read again" error={outbox.error} />}
           {outbox.data.messages.length === 0 ? (
             <Text c="dimmed">No message matches.</Text>
           ) : (
