@@ -315,11 +315,25 @@ export const promoCustomerUses = pgTable(
 );
 
 /** Stored answers for idempotent calls (checkout): same key + same body = same answer. */
-export const idempotencyKeys = pgTable('idempotency_keys', {
-  key: text('key').primaryKey(),
-  scope: text('scope').notNull(),
-  requestHash: text('request_hash').notNull(),
-  responseStatus: integer('response_status'),
-  responseBody: jsonb('response_body'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When reconciliation asked the card provider to cancel whatever this unanswered checkout may
+     * have authorised (by the key it was sent under); null until then (payments/reconciliation.ts).
+     */
+    authorisationSweptAt: timestamp('authorisation_swept_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The checkouts that never got an answer and are not yet swept: the few reconciliation reads.
+    index('idempotency_keys_unanswered_idx')
+      .on(t.createdAt)
+      .where(sql`response_status IS NULL AND authorisation_swept_at IS NULL`),
+  ],
+);

@@ -229,7 +229,7 @@ async function attempt(
   const slot = await holdSlot(app, limits.declines);
   let declined = false;
   try {
-    return await tryCard(app, customerId, k, input, priced, () => {
+    return await tryCard(app, customerId, k, input, priced, !claimed.fresh, () => {
       declined = true;
     });
   } finally {
@@ -246,6 +246,8 @@ async function tryCard(
   k: q.KeyAnswer,
   input: PlaceOrderRequest,
   priced: PricedCheckout,
+  /** An earlier attempt of this key stopped without an answer: this one carries it on. */
+  resumed: boolean,
   onDeclined: () => void,
 ): Promise<PlaceOrderResponse> {
   const now = k.createdAt;
@@ -340,7 +342,14 @@ async function tryCard(
     });
   }
 
-  const charged = outcome.payment;
+  let charged = outcome.payment;
+  if (resumed && charged.status === 'APPROVED') {
+    // The provider replays its first answer under the same key, which says nothing of what
+    // happened since: reconciliation may have released that authorisation (it cancels what an
+    // unanswered checkout may hold, payments/reconciliation.ts). Its state now is asked for.
+    const current = await provider.getPayment(charged.id).catch(() => null);
+    if (current) charged = current;
+  }
   if (charged.status === 'CANCELED' || charged.status === 'FAILED') {
     // This key's authorisation was released meanwhile (reconciliation cancels one no order claims).
     await releasePromo(app, priced, k);

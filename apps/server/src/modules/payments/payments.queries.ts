@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  idempotencyKeys,
   locations,
   orderAdjustments,
   orders,
@@ -376,6 +377,36 @@ export function staleAuthorisedPayments(db: DbOrTx, provider: string, before: Da
       ),
     )
     .limit(200);
+}
+
+/**
+ * Checkouts that never got an answer (the card provider did not answer, or the server stopped in
+ * the middle) created in (after, before), not yet swept: each may have left an authorisation that
+ * no order claims. Newest first (the freshest holds matter most); a bounded batch per run.
+ */
+export function unansweredCheckoutKeys(db: DbOrTx, range: { after: Date; before: Date }, limit: number) {
+  return db
+    .select({ key: idempotencyKeys.key, scope: idempotencyKeys.scope })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        isNull(idempotencyKeys.responseStatus),
+        isNull(idempotencyKeys.authorisationSweptAt),
+        sql`${idempotencyKeys.scope} LIKE 'order:%'`,
+        lt(idempotencyKeys.createdAt, range.before),
+        sql`${idempotencyKeys.createdAt} > ${range.after.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(idempotencyKeys.createdAt))
+    .limit(limit);
+}
+
+/** Records that an unanswered checkout's authorisation, if any, was cancelled (or found gone). */
+export async function markKeySwept(db: DbOrTx, key: string, at: Date): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ authorisationSweptAt: at })
+    .where(and(eq(idempotencyKeys.key, key), isNull(idempotencyKeys.responseStatus)));
 }
 
 export async function findPayment(db: DbOrTx, id: number) {

@@ -106,6 +106,33 @@ describe('payment reconciliation', () => {
     expect(third.flags.map((f: { payment_id: number }) => f.payment_id)).not.toContain(flag.payment_id);
   });
 
+  // Square and our server both out for longer than the look-back (PAYMENTS_RECONCILE_HOURS, 6):
+  // the listing never reaches the authorisation again, and the customer's card stayed on hold.
+  it('releases the authorisation of a checkout that never heard back, even past the look-back, once', async () => {
+    s.fake.failNext('lost_answer', { method: 'POST', path: /^\/v2\/payments$/ });
+    const key = randomUUID();
+    expect((await s.place(key)).statusCode).toBe(503);
+    const held = [...s.fake.payments.values()].at(-1)!;
+    expect(held.status).toBe('APPROVED');
+    // A checkout still within the grace is left alone: it may yet be retried.
+    await run();
+    expect(s.fake.payments.get(held.id)!.status).toBe('APPROVED');
+
+    s.t.clock.advance(7 * 3_600_000);
+    const cancels = () => s.fake.requests.filter((r) => r.path === '/v2/payments/cancel').length;
+    const before = cancels();
+    const result = await run();
+    expect(result.error).toBeNull();
+    expect(s.fake.payments.get(held.id)!.status).toBe('CANCELED');
+    // Once: the next run does not ask again.
+    await run();
+    expect(cancels() - before).toBe(1);
+    // The customer's retry of that checkout finds its payment released: nothing is charged.
+    const retry = await s.place(key);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().error).toMatch(/Nothing was charged|released/i);
+  });
+
   it('one run at a time across instances: a second start while one runs is refused', async () => {
     const [a, b] = await Promise.all([
       as(s.admin.token, 'POST', '/api/v1/payments/reconciliation/'),

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { paymentReconciliations } from '../../db/schema/index.js';
 import { conflict } from '../../http/errors.js';
 import { type ProviderPayment, providerKey } from '../../integrations/payments.js';
+import { SquareUnauthorized, SquareUnavailable } from '../../integrations/square.js';
 import { type Poller, startPoller } from '../../lib/poller.js';
 import { recordAudit } from '../audit/audit.record.js';
 import { finishCancellation } from '../orders/orders.service.js';
@@ -174,6 +175,8 @@ async function reconcile(app: AppContext, from: Date, now: Date, counts: Counts)
     await flag(row.payment.id, 'The order stands but its card payment could not be completed.');
   }
 
+  await releaseUnansweredAuthorisations(app, now, graceMs);
+
   // Cancellations whose refund was claimed but whose order was never canceled (no answer, and the
   // admin did not try again): finished, or released if the provider now refuses (never twice:
   // the claim's own key). Younger claims are left to their admin a while longer.
@@ -205,6 +208,49 @@ async function reconcile(app: AppContext, from: Date, now: Date, counts: Counts)
       );
     }
   }
+}
+
+/** How far back unanswered checkouts are swept: Square voids a delayed-capture payment itself after 7 days. */
+export const UNANSWERED_SWEEP_DAYS = 7;
+/** Unanswered checkouts swept per run (each is one call to the provider). */
+const UNANSWERED_PER_RUN = 100;
+
+/**
+ * A checkout that never heard the card provider's answer (a timeout, an outage, the server stopped
+ * between the authorisation and the order's write) may have left an authorisation no order claims.
+ * The listing above finds such a payment only within PAYMENTS_RECONCILE_HOURS; after an outage
+ * longer than that, the customer's card would stay on hold until Square voids it. So every such
+ * checkout older than the grace is cancelled by the key it was sent under, once, however old (up
+ * to UNANSWERED_SWEEP_DAYS): CancelPaymentByIdempotencyKey, made "when the status of a
+ * CreatePayment request is unknown", does nothing when no payment has the key
+ * (https://developer.squareup.com/reference/square/payments-api/cancel-payment-by-idempotency-key).
+ * A retry of that checkout later finds its payment released and asks the customer to pay again
+ * (PAYMENT_RELEASED). A provider that does not answer leaves the rest for the next run; one that
+ * refuses (the payment was completed or cancelled meanwhile) marks the key swept.
+ */
+async function releaseUnansweredAuthorisations(app: AppContext, now: Date, graceMs: number): Promise<void> {
+  const provider = app.adapters.payments;
+  const keys = await q.unansweredCheckoutKeys(
+    app.db,
+    {
+      after: new Date(now.getTime() - UNANSWERED_SWEEP_DAYS * 86_400_000),
+      before: new Date(now.getTime() - graceMs),
+    },
+    UNANSWERED_PER_RUN,
+  );
+  for (const k of keys) {
+    try {
+      await provider.cancelByKey(providerKey('pay', k.scope, k.key));
+    } catch (error) {
+      if (error instanceof SquareUnavailable || error instanceof SquareUnauthorized) {
+        app.log.warn({ err: error }, 'unanswered checkouts not swept: the card provider did not answer');
+        return;
+      }
+      app.log.warn({ err: error }, 'an unanswered checkout had nothing left to cancel');
+    }
+    await q.markKeySwept(app.db, k.key, now);
+  }
+  if (keys.length) app.log.info({ swept: keys.length }, 'unanswered checkouts swept');
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "idempotency_keys" ADD COLUMN "authorisation_swept_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "idempotency_keys_unanswered_idx" ON "idempotency_keys" USING btree ("created_at") WHERE response_status IS NULL AND authorisation_swept_at IS NULL;
