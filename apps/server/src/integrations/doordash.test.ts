@@ -11,7 +11,7 @@ import {
 
 const TOKEN = 'a-webhook-token-of-32-characters';
 
-describe('DoorDash webhook authentication (Authorization: Bearer <token>)', () => {
+describe('DoorDash webhook authentication (Authorization: Bearer <token>, or the token as typed)', () => {
   it.each([
     [`Bearer ${TOKEN}`, true],
     [`bearer ${TOKEN}`, true],
@@ -19,7 +19,11 @@ describe('DoorDash webhook authentication (Authorization: Bearer <token>)', () =
     [`Bearer ${TOKEN}x`, false],
     [`Bearer ${TOKEN.slice(0, -1)}`, false],
     [`Bearer ${TOKEN.toUpperCase()}`, false],
-    [TOKEN, false],
+    // The portal's one "Auth token" field, sent as typed.
+    [TOKEN, true],
+    [` ${TOKEN} `, true],
+    [`${TOKEN}x`, false],
+    [`${TOKEN} ${TOKEN}`, false],
     [`Basic ${TOKEN}`, false],
     ['Bearer ', false],
     ['', false],
