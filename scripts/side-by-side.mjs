@@ -26,7 +26,7 @@
 // folder, removed at the end).
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
@@ -139,6 +139,15 @@ async function ready(server, timeoutMs = 300_000) {
   throw Object.assign(new Error(`${server.label} was not ready within ${timeoutMs / 1000} s`), {
     output: server.output(),
   });
+}
+
+/**
+ * Whether a release's schema guard reads the record of the oldest schema each release still reads
+ * (added in 0.10.0): without it, the release refuses any schema with a migration it does not know.
+ */
+function recordsReaders(releaseDir) {
+  const guard = join(releaseDir, 'apps/server/src/db/schema-version.ts');
+  return existsSync(guard) && readFileSync(guard, 'utf8').includes('kitchaco_schema_readers');
 }
 
 /** The message of a refused start (`Failed to start: …`) in a server's JSON or plain output. */
@@ -726,7 +735,9 @@ async function run() {
   if (added.length) {
     say(
       `${newLabel} adds ${added.length} migration(s) ${previous.version} does not know: ${added.join(', ')}. ` +
-        `${previous.version}'s schema guard decides whether it may start on that schema; if it refuses, the two releases cannot run side by side and this run fails.`,
+        (recordsReaders(buildDir)
+          ? `${previous.version}'s schema guard decides whether it may start on that schema; if it refuses, the two releases cannot run side by side and this run fails.`
+          : `${previous.version} predates the schema-readers record and refuses any newer schema: its refusal is checked instead.`),
     );
   } else say(`No new migration: ${previous.version} knows all ${newMigrations.length}.`);
   results.migrations = { previous: oldMigrations.length, current: newMigrations.length, added };
@@ -792,6 +803,37 @@ async function run() {
       COMMIT_SHA: previous.commit.slice(0, 12),
     }),
   );
+  if (added.length && !recordsReaders(buildDir)) {
+    // The previous release predates the record of the oldest schema each release still reads
+    // (db/schema-version.ts, `kitchaco_schema_readers`): its guard refuses any schema with a
+    // migration it does not know, by design, so no rolling deploy from it exists once this release
+    // adds one (docs/operations.md, "Writing migrations": "0.9.0 refuses any newer schema"). What
+    // is checked is that refusal, as documented: a clear one-line START_REFUSED, exit 1, and this
+    // release serving on. The serving side by side is checked from the next release pair on.
+    await checked(
+      `${oldLabel} (before the schema-readers record) refuses the schema ${newLabel} migrated, as documented, in one line`,
+      async () => {
+        try {
+          await ready(servers[1]);
+          return [`${oldLabel} started on a schema with migrations it does not know (${added.join(', ')})`];
+        } catch (error) {
+          const why = refusal(error.output ?? '');
+          return /newer than this build knows/.test(why ?? '')
+            ? []
+            : [`${oldLabel} did not refuse as documented: ${error.message} ${why ?? ''}`];
+        }
+      },
+    );
+    await checked(`${newLabel} still serves beside the refused start`, async () => {
+      const readyz = await fetch(`${current.base}/readyz`);
+      return readyz.ok ? [] : [`${newLabel} /readyz answered ${readyz.status}`];
+    });
+    say(
+      `  ${oldLabel} predates the schema-readers record: it cannot run beside ${newLabel} once ${newLabel} adds a migration (docs/operations.md, "Upgrade and roll back"); the checks of both serving at once run from the next release on.`,
+    );
+    results.sideBySide = 'not possible: the previous release predates the schema-readers record';
+    return;
+  }
   await checked(`${oldLabel} starts on the schema ${newLabel} migrated (INSTANCE_MODE=web)`, async () => {
     try {
       const readyz = await ready(servers[1]);
