@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSquare, startFakeSquare } from '../fakes/square.js';
 import { freePort } from '../test/ports.js';
-import { run } from '../test/process.js';
+import { callServer, demoCart, demoSignIn, run } from '../test/process.js';
 
 /**
  * Traces end to end (issue 36): the built server (apps/server/dist) with OTEL_EXPORTER_OTLP_ENDPOINT
@@ -210,74 +210,6 @@ async function startServer(extra: Record<string, string>) {
   return { base, server, stop, loaded: recorder.loaded, databaseUrl: settings.DATABASE_URL };
 }
 
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      prefer: 'status-codes',
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return {
-    status: res.status,
-    requestId: res.headers.get('x-request-id'),
-    body: (await res.json().catch(() => null)) as Record<string, unknown>,
-  };
-}
-
-/** The demo's customer (signed in with the code the dev outbox shows) and super admin. */
-async function signIn(base: string) {
-  const phone = '+61400000000';
-  expect((await call(base, 'POST', '/api/v1/send-sms/', { phone })).status).toBe(200);
-  const outbox = await call(base, 'GET', '/api/dev/outbox?limit=50');
-  const sms = (outbox.body.messages as { to: string; body: string }[]).find(
-    (m) => m.to === phone && /sign-in code is (\d{4})/.test(m.body),
-  );
-  const code = /sign-in code is (\d{4})/.exec(sms!.body)![1];
-  const login = await call(base, 'POST', '/api/v1/login-phone/', { phone, code });
-  const admin = await call(base, 'POST', '/api/v1/admin-data/', {
-    query_type: 'admin_login',
-    email: 'admin@demo.test',
-    password: 'demo-password',
-  });
-  return { customer: String(login.body.token), admin: String(admin.body.token) };
-}
-
-/** A cart of the first meal of the first brand of the first location. */
-async function cartOf(base: string) {
-  const locations = await call(base, 'GET', '/api/v1/kitchaco-location/');
-  const list = (locations.body.data ?? locations.body) as unknown as {
-    id: number;
-    square_location_id: string | null;
-  }[];
-  for (const l of list) if (l.square_location_id) fake.locations.add(l.square_location_id);
-  const location = list[0]!;
-  const vendors = await call(base, 'GET', `/api/v1/vendors/?kitchaco=${location.id}`);
-  const vendor = ((vendors.body.data ?? vendors.body) as unknown as { id: number }[])[0]!;
-  const menu = await call(base, 'GET', `/api/v1/vendors/${vendor.id}/menu/`);
-  const meal = (menu.body.meals as { id: number; meal_subitem: { id: number }[] }[])[0]!;
-  return {
-    kitchaco: location.id,
-    order_type: 'pickup',
-    lines: [
-      {
-        meal_id: meal.id,
-        quantity: 1,
-        combo_ids: [],
-        ...(meal.meal_subitem.length ? { subitem_id: meal.meal_subitem[0]!.id } : {}),
-      },
-    ],
-  };
-}
-
 /** The trace id of a caller that traces (W3C trace context). */
 const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 
@@ -293,8 +225,8 @@ describe('traces', () => {
       TRACE_READS_RATIO: '0',
     });
     try {
-      const { customer, admin } = await signIn(s.base);
-      const cart = await cartOf(s.base);
+      const { customer, admin } = await demoSignIn(s.base);
+      const cart = await demoCart(s.base, fake.locations);
       // A kitchen screen of a super admin (every location) is connected when the order is paid.
       const screen = new AbortController();
       const display = await fetch(`${s.base}/api/v1/kitchen/events/`, {
@@ -313,7 +245,7 @@ describe('traces', () => {
       })();
       await expect.poll(() => heard, { timeout: 10_000 }).toContain('event: hello');
 
-      const paid = await call(
+      const paid = await callServer(
         s.base,
         'POST',
         '/api/v1/orders/',
@@ -418,7 +350,7 @@ describe('traces', () => {
       expect(requestLines.filter((line) => line.trace_id === traceId).length).toBeGreaterThan(0);
       // A ticket bumped on a kitchen tablet: its delivery to the screen continues the bump's trace.
       const ticketId = Number(/"id":(\d+)/.exec(heard.slice(heard.indexOf('event: ticket')))![1]);
-      const bump = await call(
+      const bump = await callServer(
         s.base,
         'POST',
         '/api/v1/admin-data/',
@@ -469,7 +401,7 @@ describe('traces', () => {
         await database.query(
           'CREATE TRIGGER refuse_sms BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse_sms()',
         );
-        const failed = await call(s.base, 'POST', '/api/v1/send-sms/', { phone: '+61412345678' });
+        const failed = await callServer(s.base, 'POST', '/api/v1/send-sms/', { phone: '+61412345678' });
         expect(failed.status).toBe(500);
         // Recorded on Fastify's request span (the pg statement's span has PostgreSQL's own error).
         const requestSpan = () =>
@@ -505,7 +437,7 @@ describe('traces', () => {
       OTEL_BSP_SCHEDULE_DELAY: '100',
     });
     try {
-      expect((await call(s.base, 'GET', '/api/v1/kitchaco-location/')).status).toBe(200);
+      expect((await callServer(s.base, 'GET', '/api/v1/kitchaco-location/')).status).toBe(200);
       await expect.poll(() => receiver.posts.length, { timeout: 15_000 }).toBeGreaterThan(0);
       expect(new Set(receiver.posts)).toEqual(new Set(['application/x-protobuf']));
     } finally {
@@ -517,9 +449,9 @@ describe('traces', () => {
   it('with neither OTEL_EXPORTER_OTLP_ENDPOINT nor SENTRY_DSN set, no module of OpenTelemetry or Sentry is loaded', async () => {
     const s = await startServer({});
     try {
-      const { customer } = await signIn(s.base);
-      const cart = await cartOf(s.base);
-      const paid = await call(
+      const { customer } = await demoSignIn(s.base);
+      const cart = await demoCart(s.base, fake.locations);
+      const paid = await callServer(
         s.base,
         'POST',
         '/api/v1/orders/',

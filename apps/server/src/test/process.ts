@@ -46,3 +46,72 @@ export function jsonLines(output: string): Record<string, unknown>[] {
   for (const line of lines) expect(() => JSON.parse(line), `not JSON: ${line}`).not.toThrow();
   return lines.map((l) => JSON.parse(l) as Record<string, unknown>);
 }
+
+/** One call to a spawned server: JSON both ways, failures as HTTP statuses (`Prefer: status-codes`). */
+export async function callServer(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      prefer: 'status-codes',
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return {
+    status: res.status,
+    requestId: res.headers.get('x-request-id'),
+    body: (await res.json().catch(() => null)) as Record<string, unknown>,
+  };
+}
+
+/** A spawned demo server's customer (signed in with the code its dev outbox shows) and super admin. */
+export async function demoSignIn(base: string) {
+  const phone = '+61400000000';
+  expect((await callServer(base, 'POST', '/api/v1/send-sms/', { phone })).status).toBe(200);
+  const outbox = await callServer(base, 'GET', '/api/dev/outbox?limit=50');
+  const sms = (outbox.body.messages as { to: string; body: string }[]).find(
+    (m) => m.to === phone && /sign-in code is (\d{4})/.test(m.body),
+  );
+  const code = /sign-in code is (\d{4})/.exec(sms!.body)![1];
+  const login = await callServer(base, 'POST', '/api/v1/login-phone/', { phone, code });
+  const admin = await callServer(base, 'POST', '/api/v1/admin-data/', {
+    query_type: 'admin_login',
+    email: 'admin@demo.test',
+    password: 'demo-password',
+  });
+  return { customer: String(login.body.token), admin: String(admin.body.token) };
+}
+
+/**
+ * A cart of the first meal of the first brand of a spawned demo server's first location; the
+ * locations' Square ids are added to `squareLocations` (a fake Square must know them).
+ */
+export async function demoCart(base: string, squareLocations: Set<string>) {
+  const locations = await callServer(base, 'GET', '/api/v1/kitchaco-location/');
+  const list = (locations.body.data ?? locations.body) as { id: number; square_location_id: string | null }[];
+  for (const l of list) if (l.square_location_id) squareLocations.add(l.square_location_id);
+  const location = list[0]!;
+  const vendors = await callServer(base, 'GET', `/api/v1/vendors/?kitchaco=${location.id}`);
+  const vendor = ((vendors.body.data ?? vendors.body) as { id: number }[])[0]!;
+  const menu = await callServer(base, 'GET', `/api/v1/vendors/${vendor.id}/menu/`);
+  const meal = (menu.body.meals as { id: number; meal_subitem: { id: number }[] }[])[0]!;
+  return {
+    kitchaco: location.id,
+    order_type: 'pickup' as const,
+    lines: [
+      {
+        meal_id: meal.id,
+        quantity: 1,
+        combo_ids: [],
+        ...(meal.meal_subitem.length ? { subitem_id: meal.meal_subitem[0]!.id } : {}),
+      },
+    ],
+  };
+}

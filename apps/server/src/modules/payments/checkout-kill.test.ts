@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSquare, startFakeSquare } from '../../fakes/square.js';
 import { freePort } from '../../test/ports.js';
+import { callServer, demoCart, demoSignIn } from '../../test/process.js';
 
 /**
  * The fault of the money path: the server process is killed (SIGKILL) after Square authorised a
@@ -73,68 +74,9 @@ function kill(): Promise<void> {
   });
 }
 
-/** The parts of the answers this test reads. */
-interface Answer {
-  token?: string;
-  messages?: { to: string; body: string }[];
-  data?: unknown;
-  meals?: unknown;
-  order?: { id: number };
-}
-
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      prefer: 'status-codes',
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as Answer };
-}
-
-async function signIn() {
-  const phone = '+61400000000';
-  expect((await call('POST', '/api/v1/send-sms/', { phone })).status).toBe(200);
-  const outbox = await call('GET', '/api/dev/outbox?limit=50');
-  const sms = (outbox.body.messages as { to: string; body: string }[]).find(
-    (m) => m.to === phone && /sign-in code is (\d{4})/.test(m.body),
-  );
-  const code = /sign-in code is (\d{4})/.exec(sms!.body)![1];
-  const login = await call('POST', '/api/v1/login-phone/', { phone, code });
-  const admin = await call('POST', '/api/v1/admin-data/', {
-    query_type: 'admin_login',
-    email: 'admin@demo.test',
-    password: 'demo-password',
-  });
-  return { customer: login.body.token as string, admin: admin.body.token as string };
-}
-
-/** A checkout of the first meal of the first brand of the first location. */
-async function checkout() {
-  const locations = await call('GET', '/api/v1/kitchaco-location/');
-  const list = (locations.body.data ?? locations.body) as { id: number; square_location_id: string | null }[];
-  for (const l of list) if (l.square_location_id) fake.locations.add(l.square_location_id);
-  const location = list[0]!;
-  const vendors = await call('GET', `/api/v1/vendors/?kitchaco=${location.id}`);
-  const vendor = ((vendors.body.data ?? vendors.body) as { id: number }[])[0]!;
-  const menu = await call('GET', `/api/v1/vendors/${vendor.id}/menu/`);
-  const meal = (menu.body.meals as { id: number; meal_subitem: { id: number }[] }[])[0]!;
-  return {
-    kitchaco: location.id,
-    order_type: 'pickup',
-    lines: [
-      {
-        meal_id: meal.id,
-        quantity: 1,
-        combo_ids: [],
-        ...(meal.meal_subitem.length ? { subitem_id: meal.meal_subitem[0]!.id } : {}),
-      },
-    ],
-  };
-}
+/** A call to the server under test. */
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  callServer(base, method, path, body, headers);
 
 beforeAll(async () => {
   const { buildServer } = (await import(join(root, 'scripts/lib.mjs'))) as { buildServer(): Promise<number> };
@@ -151,8 +93,8 @@ afterAll(async () => {
 describe('a server killed between the authorisation and the order write', () => {
   it('after a restart and a reconciliation run, the customer is charged for exactly the orders that exist', async () => {
     await start();
-    const { customer, admin } = await signIn();
-    const cart = await checkout();
+    const { customer, admin } = await demoSignIn(base);
+    const cart = await demoCart(base, fake.locations);
     const auth = { authorization: `Token ${customer}` };
     // The demo customer's earlier orders (the demo's own history, paid before Square was here).
     const before = new Set(
@@ -235,7 +177,7 @@ describe('a server killed between the authorisation and the order write', () => 
       expect(p.status, `payment ${p.id}`).not.toBe('APPROVED');
       if (p.status === 'COMPLETED') charged += p.amount_money.amount - (p.refunded_money?.amount ?? 0);
     }
-    expect(orders.map((o) => o.id)).toEqual([paid.body.order!.id]);
+    expect(orders.map((o) => o.id)).toEqual([(paid.body.order as { id: number }).id]);
     expect(charged).toBe(orderTotal);
   }, 300_000);
 });
