@@ -8,7 +8,7 @@
 // 2. writes on PostgreSQL: checkouts paid at the fake Square (as the writes bench).
 // Budgets: metrics on >= 95 % of off, tracing on >= 85 % of off, on each route.
 
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import {
@@ -78,11 +78,26 @@ async function startMode(mode, env) {
   const stopScrape = mode === 'off' ? () => {} : scrapeEvery15s(base);
   return {
     base,
+    pid: app.child.pid,
     stop: async () => {
       stopScrape();
       await app.stop();
     },
   };
+}
+
+/**
+ * The server process's CPU time so far (user + system, /proc/<pid>/stat, in clock ticks of 10 ms):
+ * CPU per request is what watching costs the server itself, steadier than requests/s on a machine
+ * whose two cores the load generator shares.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN; // not Linux
+  }
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -94,9 +109,15 @@ async function sideBySide(targets, run) {
     runs[name] = Object.fromEntries(MODES.map((m) => [m, []]));
     for (const m of MODES) await run(byMode[m], 2); // warm-up
   }
+  const measured = async (target, seconds) => {
+    const before = cpuMs(target.pid);
+    const r = await run(target, seconds);
+    const requests = r.requestsPerSecond * seconds;
+    return { ...r, cpuUsPerRequest: ((cpuMs(target.pid) - before) * 1000) / requests };
+  };
   for (let i = 0; i < rounds; i++) {
     for (const [name, byMode] of Object.entries(targets)) {
-      for (const m of MODES) runs[name][m].push(await run(byMode[m], duration));
+      for (const m of MODES) runs[name][m].push(await measured(byMode[m], duration));
     }
   }
   return Object.fromEntries(
@@ -108,6 +129,7 @@ async function sideBySide(targets, run) {
           {
             requestsPerSecond: Math.round(median(byMode[m].map((r) => r.requestsPerSecond))),
             p99Ms: median(byMode[m].map((r) => r.p99Ms)),
+            cpuUsPerRequest: Math.round(median(byMode[m].map((r) => r.cpuUsPerRequest))),
             errors: byMode[m].reduce((s, r) => s + r.errors, 0),
           },
         ]),
@@ -147,11 +169,12 @@ if (only !== 'checkouts')
     }
     const vendors = await (await fetch(`${readApps.off.base}/api/v1/vendors/`)).json();
     const menuPath = `/api/v1/vendors/${vendors[0].id}/menu/`;
-    const byMode = (path) => Object.fromEntries(MODES.map((m) => [m, `${readApps[m].base}${path}`]));
+    const byMode = (path) =>
+      Object.fromEntries(MODES.map((m) => [m, { url: `${readApps[m].base}${path}`, pid: readApps[m].pid }]));
     results.reads = await sideBySide(
       { vendors: byMode('/api/v1/vendors/'), menu: byMode(menuPath) },
-      async (url, seconds) => {
-        const r = await load(url, { connections, duration: seconds });
+      async (target, seconds) => {
+        const r = await load(target.url, { connections, duration: seconds });
         return {
           requestsPerSecond: r.requestsPerSecond,
           p99Ms: r.latencyMs.p99,
@@ -186,6 +209,7 @@ if (only === 'reads') {
         writeConnections,
       );
       targets[mode] = {
+        pid: writeApps[mode].pid,
         url: `${writeApps[mode].base}/api/v1/orders/`,
         body: orderBody,
         tokens: customers.map((c) => c.token),
@@ -224,7 +248,7 @@ for (const [section, routes] of Object.entries(results)) {
     const off = byMode.off.requestsPerSecond;
     const line = MODES.map(
       (m) =>
-        `${m} ${byMode[m].requestsPerSecond} req/s (${Math.round((byMode[m].requestsPerSecond / off) * 100)} %)`,
+        `${m} ${byMode[m].requestsPerSecond} req/s (${Math.round((byMode[m].requestsPerSecond / off) * 100)} %, ${byMode[m].cpuUsPerRequest} µs CPU a request)`,
     ).join(', ');
     process.stdout.write(`${route}: ${line}\n`);
   }
