@@ -4,6 +4,7 @@ import { contactMessages, outbox, payments } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { tokenFor } from '../test/auth.js';
 import { createLocation, createMeal, createStaff, createVendor, TEST_PASSWORD } from '../test/factories.js';
+import { deliver, notification } from '../test/marketplaces.js';
 import { CARD_OK } from '../test/payments.js';
 
 /**
@@ -206,6 +207,42 @@ describe('text the database cannot store', () => {
     expect(res.json().field).toBe('checkout.lines.0.special_request');
     const [paymentsAfter] = await t.database.db.select({ n: count() }).from(payments);
     expect(paymentsAfter).toEqual(paymentsBefore);
+  });
+
+  // A webhook's body is read from its signed bytes, where such text can only be an escape: the
+  // walk that finds its field runs only when one is there, and still finds it deep in a large body.
+  it('refuses it deep in a large signed webhook body, naming the field; an emoji is not such text', async () => {
+    const order = (note: string) => ({
+      externalId: `dd-hostile-${note.length}`,
+      storeId: 'dd-hostile-store',
+      items: Array.from({ length: 600 }, (_, i) => ({
+        name: 'Burrito Scram-Bowl',
+        quantity: 1,
+        cents: 1950,
+        note: i === 599 ? note : `Box ${i + 1}: no onion, sauce on the side`,
+      })),
+    });
+    const escaped = (value: object) =>
+      JSON.stringify(value).replace(/[\u{10000}-\u{10ffff}]/gu, (c) =>
+        c
+          .split('')
+          .map((u) => `\\u${u.charCodeAt(0).toString(16)}`)
+          .join(''),
+      );
+    for (const [note, field] of [
+      [`no onion${NUL}`, 'NUL'],
+      [`no onion${LONE}`, 'a lone surrogate'],
+    ] as const) {
+      const body = JSON.stringify(notification('doordash', order(note)));
+      expect(body.length, field).toBeGreaterThan(64 * 1024);
+      const res = await deliver(t.app, 'doordash', body);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().field, field).toMatch(/^order\.categories\.\d+\.items\.\d+\.special_instructions$/);
+    }
+    // The same order with a face written as its surrogate pair's escapes is taken (DoorDash is not
+    // configured here: the answer is the webhook's 503 or its receipt, never a 400 for the text).
+    const emoji = await deliver(t.app, 'doordash', escaped(notification('doordash', order('no onion 😀'))));
+    expect(emoji.statusCode, emoji.body).not.toBe(400);
   });
 });
 

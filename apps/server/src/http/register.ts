@@ -17,7 +17,7 @@ import {
   unauthorized,
   unavailable,
 } from './errors.js';
-import { findUnsafeText } from './input-guard.js';
+import { asObject, parseCheckedJson, refuseUnsafeText } from './json-body.js';
 import { LargeBodyGate } from './large-bodies.js';
 import {
   type CallDef,
@@ -108,12 +108,6 @@ export function checkAccess(app: AppContext, access: Access, actor: Actor, appVi
   }
 }
 
-/** Refuses text the database cannot keep (NUL, lone surrogates) with a 400 naming the field. */
-function refuseUnsafeText(value: unknown, prefix?: string): void {
-  const found = findUnsafeText(value, prefix ? [prefix] : []);
-  if (found) throw invalid(`${found.field}: ${found.reason}`, found.field);
-}
-
 function parseWith<T>(
   schema:
     | { safeParse(v: unknown): { success: true; data: T } | { success: false; error: never } }
@@ -124,13 +118,6 @@ function parseWith<T>(
   const result = schema.safeParse(value);
   if (!result.success) throw fromZod(result.error);
   return result.data;
-}
-
-function asObject(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null || body === '') return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw invalid('The request body must be a JSON object.');
-  return body as Record<string, unknown>;
 }
 
 /**
@@ -186,16 +173,6 @@ function rawBytes(body: unknown): Buffer {
   return Buffer.isBuffer(body) ? body : Buffer.alloc(0);
 }
 
-function parseJson(bytes: Buffer): unknown {
-  if (bytes.length === 0) throw invalid('The request body is empty: a JSON object is expected.');
-  try {
-    return JSON.parse(bytes.toString('utf8'));
-  } catch (error) {
-    const reason = error instanceof SyntaxError ? `: ${error.message.slice(0, 120)}` : '';
-    throw invalid(`The request body is not valid JSON${reason}`);
-  }
-}
-
 /** What the load shedding reads of a route (http/load-shedding.ts). */
 export interface RouteTraits {
   /** A long-lived `text/event-stream`: shed on arrival when overloaded, never counted as work. */
@@ -237,12 +214,12 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
       // A signature is checked on the exact bytes, before anything in them is believed.
       const signedHeaders = rawBody ? parseWith(def.headers as never, request.headers) : undefined;
       if (rawBody && def.verify) await def.verify(ctx, { rawBody, headers: signedHeaders });
-      const body = rawBody && def.body ? asObject(parseJson(rawBody)) : credentials;
-      if (rawBody) refuseUnsafeText(body);
+      const readBody = rawBody && def.readBody;
+      const body = rawBody && def.body && !readBody ? asObject(parseCheckedJson(rawBody)) : credentials;
       const input = {
         params: parseWith(def.params as never, request.params),
         query: parseWith(def.query as never, request.query),
-        body: parseWith(def.body as never, body),
+        body: readBody ? await readBody(rawBody) : parseWith(def.body as never, body),
         headers: rawBody ? signedHeaders : parseWith(def.headers as never, request.headers),
         rawBody,
       };
@@ -451,13 +428,12 @@ function registerEndpoint(
     bytes: Buffer,
     admitted: Awaited<ReturnType<typeof admitLargeBody>> | null,
   ) {
-    const body = bytes.length ? asObject(parseJson(bytes)) : {};
+    const body = bytes.length ? asObject(parseCheckedJson(bytes)) : {};
     if (admitted) {
       for (const [name, value] of Object.entries(admitted.scanned)) {
         if (value !== undefined && body[name] !== value) throw invalid(`${name} could not be read`, name);
       }
     }
-    refuseUnsafeText(body);
     const queryType = body.query_type;
     if (typeof queryType !== 'string' || queryType === '')
       throw invalid('query_type is required', 'query_type');

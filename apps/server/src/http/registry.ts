@@ -45,6 +45,12 @@ export interface RouteDef<D extends RouteCall = RouteCall> extends RouteCall {
    * that asks for exactly that (Uber Eats' webhooks). Failures keep their JSON answer.
    */
   emptyAnswer?: true;
+  /**
+   * With `rawBody`: reads the body from its bytes instead of as JSON checked by `body` (a large one
+   * off the event loop, lib/off-thread.ts); its answer is the handler's `body`, its AppError the
+   * answer to the request.
+   */
+  readBody?: (rawBody: Buffer) => Promise<Out<D['body']>>;
   verify?: (
     ctx: RequestContext,
     input: { rawBody: Buffer; headers: Out<D['headers']> },

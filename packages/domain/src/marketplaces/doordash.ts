@@ -290,6 +290,28 @@ export function readDoordashWebhook(
   };
 }
 
+/**
+ * A DoorDash webhook's text read, as plain data (it crosses to and from a worker thread for a large
+ * body: no class instance survives that): JSON that does not parse (the parser's message), a body
+ * that is not DoorDash's (zod's issues, without the input they were about), or the webhook.
+ */
+export type DoordashBodyRead =
+  | { ok: false; syntax: string }
+  | { ok: false; issues: Omit<z.core.$ZodIssue, 'input'>[] }
+  | { ok: true; webhook: DoordashWebhook };
+
+export function readDoordashWebhookText(text: string, receivedAt: Date): DoordashBodyRead {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, syntax: error instanceof Error ? error.message : String(error) };
+  }
+  const read = readDoordashWebhook(json, receivedAt);
+  if (read.success) return { ok: true, webhook: read.webhook };
+  return { ok: false, issues: read.error.issues.map(({ input: _input, ...issue }) => issue) };
+}
+
 /** What the webhook route keeps of a DoorDash webhook before storing it raw in the inbox. */
 export interface DoordashWebhookKey {
   kind: DoordashWebhook['kind'];
@@ -301,6 +323,17 @@ export interface DoordashWebhookKey {
 
 /** The event type we record for the Order Canceled webhook, which has no event envelope. */
 export const DOORDASH_CANCELED_EVENT = 'OrderCanceled';
+
+/** What the inbox keys a webhook by: one row per DoorDash order id and event type. */
+export function doordashWebhookKey(webhook: DoordashWebhook): DoordashWebhookKey {
+  return webhook.kind === 'order'
+    ? {
+        kind: 'order',
+        doordashOrderId: webhook.details.doordashOrderId,
+        eventType: webhook.details.eventType,
+      }
+    : { kind: 'status', doordashOrderId: webhook.externalId, eventType: DOORDASH_CANCELED_EVENT };
+}
 
 /**
  * The body of our DoorDash webhook address, where both subscriptions (Orders, Order Canceled)
@@ -317,14 +350,7 @@ export const doordashWebhookBody = z
       }
       return z.NEVER;
     }
-    const { webhook } = read;
-    return webhook.kind === 'order'
-      ? {
-          kind: 'order',
-          doordashOrderId: webhook.details.doordashOrderId,
-          eventType: webhook.details.eventType,
-        }
-      : { kind: 'status', doordashOrderId: webhook.externalId, eventType: DOORDASH_CANCELED_EVENT };
+    return doordashWebhookKey(read.webhook);
   })
   .meta({
     description:

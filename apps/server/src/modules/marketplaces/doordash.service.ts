@@ -1,6 +1,9 @@
-import { type DoordashWebhookKey, readDoordashWebhook } from '@kitchaco/domain';
+import { type DoordashWebhookKey, doordashWebhookKey } from '@kitchaco/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { unauthorized, unavailable } from '../../http/errors.js';
+import { fromZod, invalid, unauthorized, unavailable } from '../../http/errors.js';
+import { mayHoldUnsafeText } from '../../http/input-guard.js';
+import { refuseUnsafeText } from '../../http/json-body.js';
 import {
   type DoordashCallOutcome,
   type DoordashClient,
@@ -8,6 +11,7 @@ import {
   doordashClient,
   doordashWebhookAuthorized,
 } from '../../integrations/doordash.js';
+import { readDoordashFile } from '../../lib/off-thread.js';
 import { PermanentInboxError } from './inbox.errors.js';
 import type { InboxRow } from './inbox.queries.js';
 import type { ReceivedEvent, RetryableError } from './inbox.service.js';
@@ -50,6 +54,23 @@ export function verifyDoordashWebhook(app: AppContext, authorization: string | u
       'The DoorDash webhook needs Authorization: Bearer <the subscription auth token> (or the token alone).',
     );
   }
+}
+
+/**
+ * The webhook's body checked as its route declares (JSON, text the database can keep, DoorDash's
+ * shape, a 400 naming the field), a large one off the event loop (lib/off-thread.ts): answers what
+ * the inbox keys it by.
+ */
+export async function readDoordashWebhookBody(rawBody: Buffer): Promise<DoordashWebhookKey> {
+  if (rawBody.length === 0) throw invalid('The request body is empty: a JSON object is expected.');
+  const text = rawBody.toString('utf8');
+  const read = await readDoordashFile(text, new Date(0));
+  if (!read.ok && 'syntax' in read)
+    throw invalid(`The request body is not valid JSON: ${read.syntax.slice(0, 120)}`);
+  // Text PostgreSQL cannot keep is refused before DoorDash's shape is judged, naming its field.
+  if (mayHoldUnsafeText(text)) refuseUnsafeText(JSON.parse(text));
+  if (!read.ok) throw fromZod(new z.ZodError('issues' in read ? (read.issues as z.core.$ZodIssue[]) : []));
+  return doordashWebhookKey(read.webhook);
 }
 
 /**
@@ -141,12 +162,15 @@ function doordashFailureText(answer: DoordashCallOutcome): string {
 }
 
 export async function processDoordashEvent(app: AppContext, row: InboxRow): Promise<string> {
-  const read = readDoordashWebhook(JSON.parse(row.body), row.receivedAt);
-  if (!read.success) {
-    const issue = read.error.issues[0]!;
-    throw new PermanentInboxError(
-      `The stored body is not a DoorDash webhook: ${issue.path.join('.')}: ${issue.message}`,
-    );
+  const read = await readDoordashFile(row.body, row.receivedAt);
+  if (!read.ok) {
+    const issue = 'issues' in read ? read.issues[0] : undefined;
+    const reason = issue
+      ? `${issue.path.join('.')}: ${issue.message}`
+      : 'syntax' in read
+        ? read.syntax
+        : 'unreadable';
+    throw new PermanentInboxError(`The stored body is not a DoorDash webhook: ${reason}`);
   }
   const { webhook } = read;
   if (webhook.kind === 'status') {

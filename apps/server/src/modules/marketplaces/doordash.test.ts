@@ -1,8 +1,9 @@
-import { DOORDASH_SAMPLE_ORDER } from '@kitchaco/domain';
+import { DOORDASH_SAMPLE_ORDER, readDoordashWebhookText } from '@kitchaco/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceInbox, orderStatusEvents, orders } from '../../db/schema/index.js';
 import { type FakeDoordash, startFakeDoordash } from '../../fakes/doordash.js';
+import { OFF_THREAD_WEBHOOK_MIN_BYTES, readDoordashFile } from '../../lib/off-thread.js';
 import { createTestApp, secondInstance, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { deliver, mappedStore, notification, type TestOrder } from '../../test/marketplaces.js';
@@ -228,6 +229,50 @@ describe('the DoorDash webhook', () => {
     expect(Buffer.byteLength(JSON.stringify(hugeBody))).toBeGreaterThan(1024 * 1024);
     expect((await send(hugeBody)).statusCode).toBe(413);
     expect(await inboxRows(huge.externalId)).toEqual([]);
+  });
+
+  // A body this large is read on a worker thread (lib/off-thread.ts): read in place, its zod checks
+  // and normalising held the event loop 20-80 ms, on the webhook and again in the inbox.
+  it('reads a 1,000-line order off the event loop, to the same order, and refuses a bad one naming the field', async () => {
+    const line = (i: number) => ({
+      name: 'Burrito Scram-Bowl',
+      quantity: 1,
+      cents: 1950,
+      note: `Box ${i + 1} of 1000: no onion, sauce on the side, label for the Level ${i % 12} meeting room`,
+      modifiers: [{ name: 'KETCHUP', quantity: 1, cents: 50 }],
+    });
+    const catering = anOrder({ items: Array.from({ length: 1000 }, (_, i) => line(i)) });
+    const text = JSON.stringify(notification('doordash', catering));
+    expect(Buffer.byteLength(text)).toBeGreaterThan(OFF_THREAD_WEBHOOK_MIN_BYTES);
+    const receivedAt = new Date('2026-11-29T04:00:00Z');
+    // The event loop keeps turning while it is read (read in place: not once until it is done).
+    let turns = 0;
+    let reading = true;
+    const turn = () => {
+      turns++;
+      if (reading) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const offThread = await readDoordashFile(text, receivedAt);
+    reading = false;
+    expect(turns).toBeGreaterThan(5);
+    expect(offThread).toEqual(readDoordashWebhookText(text, receivedAt));
+
+    const taken = await send(text);
+    expect(taken.statusCode, taken.body).toBe(200);
+    await processInbox(ctx());
+    const { order } = await stored(catering.externalId);
+    expect(order?.subTotal).toBe('20000.00');
+    expect(dd.confirmations.filter((c) => c.orderId === catering.externalId)).toHaveLength(1);
+
+    const wrong = JSON.parse(text);
+    wrong.order.categories[0].items[999].quantity = 'two';
+    const refused = await send(wrong);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe('order.categories.0.items.999.quantity');
+    const broken = await send(`${text.slice(0, -2)},}`);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error).toMatch(/^The request body is not valid JSON: /);
   });
 
   it('stores an order delivered twice once, and confirms it once', async () => {

@@ -8,7 +8,7 @@ import {
   WEBHOOK_ADAPTERS,
 } from '@kitchaco/domain';
 import { defineCall, defineRoute, type Module } from '../../http/registry.js';
-import { doordashInboxEvent, verifyDoordashWebhook } from './doordash.service.js';
+import { doordashInboxEvent, readDoordashWebhookBody, verifyDoordashWebhook } from './doordash.service.js';
 import * as inbox from './inbox.service.js';
 import * as marketplaces from './marketplaces.service.js';
 import * as payouts from './payouts.service.js';
@@ -52,12 +52,13 @@ const uberEatsWebhookRoute = defineRoute(uberEatsWebhookCall, {
 
 /**
  * DoorDash's webhook (Orders and Order Canceled): the bearer token checked before the body is
- * read, the body written raw to the inbox and answered at once; the worker stores and confirms
+ * read (a large one off the event loop), the body written raw to the inbox and answered at once; the worker stores and confirms
  * (doordash.service.ts).
  */
 const doordashWebhookRoute = defineRoute(doordashWebhookCall, {
   rawBody: true,
   verify: (ctx, { headers }) => verifyDoordashWebhook(ctx.app, headers.authorization),
+  readBody: readDoordashWebhookBody,
   handler: (ctx, { body, rawBody }) => inbox.receiveEvent(ctx.app, doordashInboxEvent(body, rawBody!)),
 });
 
