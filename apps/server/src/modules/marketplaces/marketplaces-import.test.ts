@@ -214,7 +214,7 @@ describe('an Uber Eats order export', () => {
       row: 1,
       field: 'Store ID',
       message: expect.stringMatching(
-        /^the column "Store ID" is missing.*is this the Uber Eats Payment Details report\?$/,
+        /^the column "Store ID" \(or "External Store ID"\) is missing.*is this the Uber Eats Payment Details report\?$/,
       ),
     });
   });
