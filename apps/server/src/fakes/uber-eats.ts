@@ -17,7 +17,13 @@ import { FakeHttpServer } from './fake-server.js';
  *   HMAC-SHA256 of the body keyed with the client secret; X-Environment);
  * - orders: https://developer.uber.com/docs/eats/references/api/v2/get-eats-order-orderid;
  * - accept / deny: https://developer.uber.com/docs/eats/references/api/v1/post-eats-order-orderid-acceptposorder,
- *   https://developer.uber.com/docs/eats/references/api/v1/post-eats-order-orderid-denyposorder.
+ *   https://developer.uber.com/docs/eats/references/api/v1/post-eats-order-orderid-denyposorder;
+ * - errors: https://developer.uber.com/docs/eats/guides/errors (`{ code, message }`; 409
+ *   `resource_status_conflict` "Order status conflict" for an accept or deny of an order "that has
+ *   already been accepted or denied"; 400 `validation_failed` "Invalid request");
+ * - scheduled orders: https://developer.uber.com/docs/eats/guides/order-integration ("all orders
+ *   that are scheduled must be accepted twice, once during the orders.scheduled.notification and
+ *   again at orders.notification").
  *
  * Where the documentation leaves a behaviour open, the choice is written beside it ("Choice:").
  */
@@ -73,6 +79,7 @@ export class FakeUberEats extends FakeHttpServer {
   readonly denials = new Map<string, unknown>();
   private readonly tokens = new Set<string>();
   private readonly failures: { endpoint: UberEndpoint; status: number | 'timeout'; body?: unknown }[] = [];
+  private readonly changes: { endpoint: UberEndpoint; change: (order: UberOrderDocument) => void }[] = [];
   private readonly lifetime: number;
 
   private readonly unknownOrder: (orderId: string) => UberOrderDocument | null;
@@ -110,6 +117,27 @@ export class FakeUberEats extends FakeHttpServer {
   /** The next call to `endpoint` answers `status` (or never, a timeout), once per call to this. */
   failNext(endpoint: UberEndpoint, status: number | 'timeout', body?: unknown): void {
     this.failures.push({ endpoint, status, body });
+  }
+
+  /**
+   * Just before the next call to `endpoint` is answered, `change` is made to its order: the store
+   * acting on its tablet meanwhile (accepting, or the customer cancelling), between our read of the
+   * order and our answer.
+   */
+  meanwhile(endpoint: UberEndpoint, change: (order: UberOrderDocument) => void): void {
+    this.changes.push({ endpoint, change });
+  }
+
+  /**
+   * A scheduled order comes due: Uber sends `orders.notification` for it and it waits for its
+   * second acceptance. Choice: the guide says only that it "must be accepted twice"; the fake shows
+   * it waiting again (CREATED) until then.
+   */
+  releaseScheduled(orderId: string, storeId: string): Record<string, unknown> {
+    const order = this.orders.get(orderId);
+    if (!order) throw new Error(`the fake has no order ${orderId}`);
+    order.current_state = 'CREATED';
+    return this.event('orders.notification', orderId, storeId);
   }
 
   /**
@@ -187,10 +215,18 @@ export class FakeUberEats extends FakeHttpServer {
     const orderId = decodeURIComponent(url.pathname.split('/')[4]!);
     const order = this.orders.get(orderId) ?? this.madeUp(orderId);
     if (!order) return send(res, 404, { code: 'not_found', message: 'Order not found.' });
+    const change = this.changes.findIndex((c) => c.endpoint === endpoint);
+    if (change >= 0) this.changes.splice(change, 1)[0]!.change(order);
     if (endpoint === 'order') return send(res, 200, order);
-    // Choice: accepting or denying an order that is no longer CREATED answers 409, changing nothing.
+    // An order already accepted or denied: 409 resource_status_conflict, as Uber's errors page says.
+    if (order.current_state === 'ACCEPTED' || order.current_state === 'DENIED') {
+      return send(res, 409, { code: 'resource_status_conflict', message: 'Order status conflict' });
+    }
+    // Choice: nothing documents what an order canceled (or finished) meanwhile answers; the fake
+    // gives the errors page's 400 validation_failed. The worker reads the order's state on any
+    // such 4xx, whatever its status, so it does not depend on this.
     if (order.current_state !== 'CREATED') {
-      return send(res, 409, { code: 'conflict', message: `Order is ${order.current_state}.` });
+      return send(res, 400, { code: 'validation_failed', message: 'Invalid request' });
     }
     if (endpoint === 'accept') {
       order.current_state = 'ACCEPTED';

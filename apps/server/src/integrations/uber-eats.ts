@@ -13,6 +13,10 @@ import type { UberEatsConfig } from '../config.js';
  * - deny: https://developer.uber.com/docs/eats/references/api/v1/post-eats-order-orderid-denyposorder
  *   (POST /v1/eats/orders/{order_id}/deny_pos_order, body `{ reason: { explanation, code,
  *   out_of_stock_items?, invalid_items? } }`).
+ * - errors: https://developer.uber.com/docs/eats/guides/errors (`{ code, message }`; 409
+ *   `resource_status_conflict` for an order already accepted or denied). A refused accept or deny
+ *   is an UberEatsError with its status; the worker reads the order's state to decide what the
+ *   refusal means (uber-eats.service.ts, answerUber), never the status alone.
  * The token is kept until shortly before it expires and taken again after a 401.
  */
 

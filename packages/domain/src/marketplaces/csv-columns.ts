@@ -19,6 +19,16 @@ export interface ColumnHeadings {
   required: boolean;
 }
 
+/**
+ * A column by all the headings it is read under, for messages: `"Marketplace Fee" (or "Uber Total
+ * Service Fee")`, so a refused file says what would have been accepted.
+ */
+export function headingsInWords(names: readonly string[]): string {
+  const [first, ...others] = names;
+  if (others.length === 0) return `"${first}"`;
+  return `"${first}" (or ${others.map((n) => `"${n}"`).join(', ')})`;
+}
+
 export type LocatedColumns<F extends string> =
   | {
       ok: true;

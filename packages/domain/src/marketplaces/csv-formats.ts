@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../constants.js';
 import type { MarketplaceChannel } from './marketplace-order.js';
+import { UBER_PAYMENT_DETAILS_HEADINGS as UBER } from './uber-payment-details.js';
 
 /**
  * Each platform's report file, as one table: which report it is, its column headings (with the
@@ -90,25 +91,29 @@ export const CSV_FORMATS: Record<MarketplaceChannel, CsvFormat> = {
    * (https://help.uber.com/restaurants/article/view-and-download-payment-statements-and-details?nodeId=3f66d7f8-cf11-438b-b0d1-13fe0bf8f3ef);
    * a full current heading row (Store Name, External Store ID, Order ID, Order Status, Order Date,
    * Order Accept Time, Sales (incl. tax), Marketplace Fee …) as parsed by open-source readers of
-   * the report; Australian reports say GST where others say tax ("Sales (incl. GST)").
+   * the report; Australian reports say GST where others say tax ("Sales (incl. GST)"). The help
+   * page heads the same columns "Order Acceptance Time", "Food sales (VAT included)" and "Uber
+   * Total Service Fee": either heading of each is read (UBER_PAYMENT_DETAILS_HEADINGS).
    */
   uber_eats: {
     report: 'Payment Details report',
     layout: 'orders',
     summaryLine: 'Uber Eats order (no item detail)',
     columns: {
-      storeId: 'Store ID',
-      orderId: 'Order ID',
-      date: 'Order Date',
-      time: 'Order Accept Time',
-      status: 'Order Status',
-      orderTotal: 'Sales (incl. GST)',
-      platformFee: 'Marketplace Fee',
+      storeId: UBER.storeId[0],
+      orderId: UBER.orderId[0],
+      date: UBER.date[0],
+      time: UBER.time[0],
+      status: UBER.status[0],
+      orderTotal: UBER.sales[0],
+      platformFee: UBER.fee[0],
     },
     aliases: {
-      storeId: ['External Store ID'],
-      date: ['Order Date / Refund date'],
-      orderTotal: ['Sales (incl. tax)'],
+      storeId: UBER.storeId.slice(1),
+      date: UBER.date.slice(1),
+      time: UBER.time.slice(1),
+      orderTotal: UBER.sales.slice(1),
+      platformFee: UBER.fee.slice(1),
     },
     date: { example: 'DD/MM/YYYY', patterns: [DAY_MONTH_YEAR, YEAR_MONTH_DAY] },
     time: { example: 'HH:mm', pattern: HOUR_MINUTE_12_OR_24, optional: true },

@@ -3,6 +3,10 @@ import { toMills } from '../money/money.js';
 import { parseDollars, parseSignedDollars, readMarketplaceCsv } from './csv-import.js';
 import { readCsv } from './csv-parse.js';
 import { mealMatcher } from './meal-matching.js';
+import {
+  UBER_PAYMENT_DETAILS_HELP_PAGE_HEADINGS_FILE,
+  UBER_PAYMENT_DETAILS_REPORT_HEADINGS_FILE,
+} from './uber-payment-details-samples.js';
 
 const MELBOURNE = { timeZoneOf: () => 'Australia/Melbourne' };
 
@@ -193,7 +197,8 @@ describe('the Uber Eats Payment Details report', () => {
       {
         row: 2,
         field: 'Marketplace Fee',
-        message: 'the column "Marketplace Fee" is missing: is this the Uber Eats Payment Details report?',
+        message:
+          'the column "Marketplace Fee" (or "Uber Total Service Fee") is missing: is this the Uber Eats Payment Details report?',
       },
     ]);
   });
@@ -201,6 +206,67 @@ describe('the Uber Eats Payment Details report', () => {
   it('says when there are no rows under the headings', () => {
     expect(readMarketplaceCsv('uber_eats', uberFile(), MELBOURNE).errors).toEqual([
       { row: 2, field: 'file', message: 'the file has no order rows' },
+    ]);
+  });
+});
+
+/**
+ * The same four rows of a Payment Details report under each of its two heading sets: the one the
+ * downloaded report writes (Order Accept Time, Sales (incl. GST), Marketplace Fee, Total payout) and
+ * the one Uber's help page lists (Order Acceptance Time, Food sales (VAT included), Uber Total
+ * Service Fee, Payment, Payment date), with every other column that page names.
+ */
+const REPORT_HEADINGS = UBER_PAYMENT_DETAILS_REPORT_HEADINGS_FILE;
+const HELP_PAGE_HEADINGS = UBER_PAYMENT_DETAILS_HELP_PAGE_HEADINGS_FILE;
+
+describe('both heading sets of the Uber Eats Payment Details report', () => {
+  const figures = (text: string) => {
+    const result = readMarketplaceCsv('uber_eats', text, MELBOURNE);
+    expect(result.errors).toEqual([]);
+    return result.orders.map((o) => [
+      o.externalId,
+      o.status,
+      o.placedAt.toISOString(),
+      o.total,
+      o.platformFee,
+      o.reportedFee?.amount ?? null,
+    ]);
+  };
+
+  it("imports the help page's headings to the same orders as the report's", () => {
+    expect(figures(HELP_PAGE_HEADINGS)).toEqual(figures(REPORT_HEADINGS));
+    expect(figures(HELP_PAGE_HEADINGS)).toEqual([
+      ['UE-A', 'Canceled', '2026-10-06T01:30:00.000Z', toMills('32.00'), toMills('9.60'), toMills('9.60')],
+      ['UE-C', 'Canceled', '2026-10-08T13:00:00.000Z', 0, 0, 0],
+      [
+        'UE-D',
+        'Finished',
+        '2026-10-10T07:05:00.000Z',
+        toMills('1234.50'),
+        toMills('370.35'),
+        toMills('370.35'),
+      ],
+    ]);
+  });
+
+  it('refuses a file with neither heading of a column, naming both', () => {
+    const text = HELP_PAGE_HEADINGS.replace('Uber Total Service Fee', 'Service Fee').replace(
+      'Food sales (VAT included)',
+      'Food sales (gross)',
+    );
+    const result = readMarketplaceCsv('uber_eats', text, MELBOURNE);
+    expect(result.orders).toEqual([]);
+    expect(result.errors.map((e) => [e.row, e.field, e.message])).toEqual([
+      [
+        2,
+        'Sales (incl. GST)',
+        'the column "Sales (incl. GST)" (or "Sales (incl. tax)", "Food sales (VAT included)") is missing: is this the Uber Eats Payment Details report?',
+      ],
+      [
+        2,
+        'Marketplace Fee',
+        'the column "Marketplace Fee" (or "Uber Total Service Fee") is missing: is this the Uber Eats Payment Details report?',
+      ],
     ]);
   });
 });

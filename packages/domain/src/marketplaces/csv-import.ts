@@ -2,7 +2,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../constants.js';
 import { zonedInstant } from '../dates/business-time.js';
 import type { Mills } from '../money/money.js';
 import { sum, toFixedString, toMills } from '../money/money.js';
-import { type ColumnHeadings, locateColumns } from './csv-columns.js';
+import { type ColumnHeadings, headingsInWords, locateColumns } from './csv-columns.js';
 import { CSV_FORMATS, type CsvField, type CsvFormat, type OrdersCsvFormat } from './csv-formats.js';
 import { readCsv } from './csv-parse.js';
 import {
@@ -281,7 +281,8 @@ export function readMarketplaceCsv(
   const file = readCsv(text);
   if (!file.ok)
     return { orders: [], lines: 0, errors: [{ row: file.line, field: 'file', message: file.message }] };
-  const located = locateColumns(file.records, headingsOf(format), ['storeId', 'orderId']);
+  const headings = headingsOf(format);
+  const located = locateColumns(file.records, headings, ['storeId', 'orderId']);
   if (!located.ok) {
     return {
       orders: [],
@@ -289,7 +290,7 @@ export function readMarketplaceCsv(
       errors: located.missing.map((field) => ({
         row: located.headingLine,
         field: format.columns[field]!,
-        message: `the column "${format.columns[field]}" is missing: is this the ${MARKETPLACE_PLATFORMS[channel].name} ${format.report}?`,
+        message: `the column ${headingsInWords(headings[field].names)} is missing: is this the ${MARKETPLACE_PLATFORMS[channel].name} ${format.report}?`,
       })),
     };
   }

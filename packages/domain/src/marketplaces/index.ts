@@ -16,4 +16,6 @@ export * from './payout-reconcile.js';
 export * from './payouts.calls.js';
 export * from './payouts.schemas.js';
 export * from './uber-eats.js';
+export * from './uber-payment-details.js';
+export * from './uber-payment-details-samples.js';
 export * from './webhooks.js';

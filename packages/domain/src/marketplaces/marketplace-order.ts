@@ -53,6 +53,8 @@ export interface MarketplaceOrder {
   storeId: string;
   status: OrderStatus;
   placedAt: Date;
+  /** When the order is wanted, for one placed ahead (an Uber Eats scheduled order); else none. */
+  scheduledFor?: Date | null;
   customerName: string | null;
   customerPhone: string | null;
   lines: MarketplaceLine[];

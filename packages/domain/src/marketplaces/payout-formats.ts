@@ -1,4 +1,5 @@
 import type { ColumnHeadings } from './csv-columns.js';
+import { UBER_PAYMENT_DETAILS_HEADINGS as UBER } from './uber-payment-details.js';
 
 /**
  * The payout reports of the platforms that pay us today, as one table each: which report, its
@@ -59,21 +60,22 @@ export const PAYOUT_FORMATS: Record<PayoutChannel, PayoutFormat> = {
    * "Payment date: Payment date initiated from Uber (usually the Tuesday following the previous
    * week)", "Order Status: Completed, Canceled, Refund or Failed"; downloads:
    * https://help.uber.com/restaurants/article/download-comprehensive-payment-details-reports?nodeId=9b436c1f-485a-46d9-9361-12fec294c368.
-   * The English report heads the payment columns "Total payout" and "Payout Date"; the help
-   * page's wording is accepted as another spelling.
+   * The downloaded report and the help page head several columns differently ("Total payout" or
+   * "Payment", "Marketplace Fee" or "Uber Total Service Fee", ...): either heading of each is read
+   * (UBER_PAYMENT_DETAILS_HEADINGS, shared with the order import).
    */
   uber_eats: {
     report: 'Payment Details report',
     columns: {
-      storeId: required('Store ID', 'External Store ID'),
-      orderId: required('Order ID'),
-      date: required('Order Date', 'Order Date / Refund date'),
-      status: required('Order Status'),
-      sales: required('Sales (incl. GST)', 'Sales (incl. tax)', 'Food sales (VAT included)'),
-      fee: required('Marketplace Fee', 'Uber Total Service Fee'),
-      payout: required('Total payout', 'Payment'),
-      payoutDate: optional('Payout Date', 'Payment date'),
-      payoutRef: optional('Payout reference ID'),
+      storeId: required(...UBER.storeId),
+      orderId: required(...UBER.orderId),
+      date: required(...UBER.date),
+      status: required(...UBER.status),
+      sales: required(...UBER.sales),
+      fee: required(...UBER.fee),
+      payout: required(...UBER.payout),
+      payoutDate: optional(...UBER.payoutDate),
+      payoutRef: optional(...UBER.payoutRef),
     },
     date: { example: 'DD/MM/YYYY', patterns: [DAY_MONTH_YEAR, YEAR_MONTH_DAY] },
     kinds: {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { toMills } from '../money/money.js';
 import { readPayoutReport } from './payout-import.js';
+import {
+  UBER_PAYMENT_DETAILS_HELP_PAGE_HEADINGS_FILE as HELP_PAGE_HEADINGS,
+  UBER_PAYMENT_DETAILS_REPORT_HEADINGS_FILE as REPORT_HEADINGS,
+} from './uber-payment-details-samples.js';
 
 /**
  * Uber Eats' Payment Details report as its column definitions describe it (help.uber.com "Profit
@@ -88,7 +92,44 @@ describe('reading an Uber Eats Payment Details report', () => {
       {
         row: 2,
         field: 'Total payout',
-        message: 'the column "Total payout" is missing: is this the Uber Eats Payment Details report?',
+        message:
+          'the column "Total payout" (or "Payment") is missing: is this the Uber Eats Payment Details report?',
+      },
+    ]);
+  });
+});
+
+/**
+ * One report under each of its two heading sets (uber-payment-details-samples.ts): the downloaded report's (Order Accept
+ * Time, Sales (incl. GST), Marketplace Fee, Total payout, Payout Date) and the one Uber's help page
+ * lists (Order Acceptance Time, Food sales (VAT included), Uber Total Service Fee, Payment, Payment
+ * date), with every other column that page names.
+ */
+describe('both heading sets of the Uber Eats Payment Details report', () => {
+  const figures = (text: string) => {
+    const read = readPayoutReport('uber_eats', text);
+    expect(read.errors).toEqual([]);
+    return read.rows.map((r) => [r.orderId, r.kind, r.orderDate, r.sales, r.fee, r.payout, r.payoutDate]);
+  };
+
+  it('reads each to the same rows', () => {
+    expect(figures(HELP_PAGE_HEADINGS)).toEqual(figures(REPORT_HEADINGS));
+    expect(figures(HELP_PAGE_HEADINGS)).toEqual([
+      ['UE-A', 'sale', '2026-10-06', toMills('37.00'), toMills('11.10'), toMills('25.90'), '2026-10-14'],
+      ['UE-A', 'refund', '2026-10-08', toMills('-5.00'), toMills('-1.50'), toMills('-3.50'), '2026-10-14'],
+      ['UE-C', 'canceled', '2026-10-09', 0, 0, 0, null],
+      ['UE-D', 'sale', '2026-10-10', toMills('1234.50'), toMills('370.35'), toMills('864.15'), '2026-10-21'],
+    ]);
+  });
+
+  it('refuses a file with neither heading of the fee, naming both', () => {
+    const text = HELP_PAGE_HEADINGS.replace('Uber Total Service Fee', 'Fees');
+    expect(readPayoutReport('uber_eats', text).errors).toEqual([
+      {
+        row: 2,
+        field: 'Marketplace Fee',
+        message:
+          'the column "Marketplace Fee" (or "Uber Total Service Fee") is missing: is this the Uber Eats Payment Details report?',
       },
     ]);
   });

@@ -1,6 +1,6 @@
 import type { IsoDate } from '../dates/business-time.js';
 import type { Mills } from '../money/money.js';
-import { locateColumns } from './csv-columns.js';
+import { headingsInWords, locateColumns } from './csv-columns.js';
 import { parseSignedDollars } from './csv-import.js';
 import { readCsv } from './csv-parse.js';
 import { MARKETPLACE_PLATFORMS } from './marketplace-order.js';
@@ -82,7 +82,7 @@ export function readPayoutReport(channel: PayoutChannel, text: string): PayoutRe
       errors: located.missing.map((field) => ({
         row: located.headingLine,
         field: title(field),
-        message: `the column "${title(field)}" is missing: is this the ${MARKETPLACE_PLATFORMS[channel].name} ${format.report}?`,
+        message: `the column ${headingsInWords(format.columns[field].names)} is missing: is this the ${MARKETPLACE_PLATFORMS[channel].name} ${format.report}?`,
       })),
     };
   }

@@ -36,10 +36,20 @@ import {
  *   `eats.order`: accept, deny and read orders).
  */
 
-/** Event types Uber sends to the one webhook URL of an app (the webhooks guide). */
+/**
+ * Event types Uber sends to the one webhook URL of an app that we act on (the webhooks guide,
+ * https://developer.uber.com/docs/eats/guides/webhooks): `orders.notification` "Sent whenever an
+ * order is created"; `orders.scheduled.notification` "Sent whenever a scheduled order is created"
+ * (stores on API version 1.0.0 with scheduled orders enabled); `orders.cancel` and
+ * `orders.failure` "Sent when an order is cancelled" (`orders.failure` for stores on API version
+ * 1.0.0, `orders.cancel` for the others). All share one event structure (`event_id`, `event_time`,
+ * `event_type`, `meta.resource_id`, `meta.user_id`, `meta.status`, `resource_href`).
+ */
 export const UBER_EATS_ORDER_EVENTS = {
   notification: 'orders.notification',
+  scheduled: 'orders.scheduled.notification',
   cancel: 'orders.cancel',
+  failure: 'orders.failure',
 } as const;
 
 /**
@@ -137,12 +147,35 @@ export const uberEatsOrder = z.object({
     charges: z.object({ total: money, sub_total: money.optional() }),
   }),
   placed_at: isoInstant,
+  /**
+   * When the order is to be ready for pickup: for a scheduled order, the time it is scheduled for.
+   * Kept as text here and read by scheduledPickupOf, so an ordinary order is never refused for it.
+   */
+  estimated_ready_for_pickup_at: z.string().max(64).nullish(),
 });
 export type UberEatsOrder = z.infer<typeof uberEatsOrder>;
 
 /** Whether Uber's state is one we know; an unknown one is stored as Received and logged. */
 export function isKnownUberEatsState(state: string): boolean {
   return state in STATUS;
+}
+
+/** Our ledger status for an Uber `current_state`, or null for a state we do not know. */
+export function uberEatsLedgerStatus(state: string): OrderStatus | null {
+  return Object.hasOwn(STATUS, state) ? STATUS[state]! : null;
+}
+
+/**
+ * The time a scheduled order is to be ready (`estimated_ready_for_pickup_at`), or the reason it
+ * cannot be read: a scheduled order is stored with it, so the kitchen sees it as scheduled.
+ */
+export function scheduledPickupOf(order: UberEatsOrder): { at: Date } | { error: string } {
+  const text = order.estimated_ready_for_pickup_at;
+  if (!text) return { error: 'estimated_ready_for_pickup_at: is required for a scheduled order' };
+  if (!isoInstant.safeParse(text).success) {
+    return { error: `estimated_ready_for_pickup_at: "${text.slice(0, 40)}" is not an ISO date-time` };
+  }
+  return { at: new Date(text) };
 }
 
 function modifiersOf(groups: readonly UberModifierGroup[] | null | undefined): MarketplaceCombo[] {

@@ -1,5 +1,5 @@
 import type { InboxStatus, MarketplaceChannel } from '@kitchaco/domain';
-import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { marketplaceInbox } from '../../db/schema/index.js';
 
@@ -107,4 +107,37 @@ export async function requeue(db: DbOrTx, id: number, now: Date): Promise<InboxR
     .where(and(eq(marketplaceInbox.id, id), sql`${marketplaceInbox.status} <> 'processed'`))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Closes the platform's events still waiting to be processed about one order (`resourceId`) of
+ * the given types, other than `exceptId`, with `outcome`: an order the platform has ended needs no
+ * answer any more. A row a worker holds right now (leased) is left to that worker, which finds the
+ * order ended when it asks. Answers the rows closed.
+ */
+export async function closePendingForResource(
+  db: DbOrTx,
+  filter: {
+    channel: MarketplaceChannel;
+    resourceId: string;
+    eventTypes: readonly string[];
+    exceptId: number;
+  },
+  outcome: string,
+  now: Date,
+): Promise<InboxRow[]> {
+  return db
+    .update(marketplaceInbox)
+    .set({ status: 'processed', outcome, processedAt: now, lockedUntil: null })
+    .where(
+      and(
+        eq(marketplaceInbox.channel, filter.channel),
+        eq(marketplaceInbox.resourceId, filter.resourceId),
+        eq(marketplaceInbox.status, 'pending'),
+        inArray(marketplaceInbox.eventType, [...filter.eventTypes]),
+        ne(marketplaceInbox.id, filter.exceptId),
+        or(isNull(marketplaceInbox.lockedUntil), lte(marketplaceInbox.lockedUntil, now)),
+      ),
+    )
+    .returning();
 }

@@ -1,3 +1,7 @@
+import {
+  UBER_PAYMENT_DETAILS_HELP_PAGE_HEADINGS_FILE,
+  UBER_PAYMENT_DETAILS_REPORT_HEADINGS_FILE,
+} from '@kitchaco/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, orders } from '../../db/schema/index.js';
@@ -214,9 +218,27 @@ describe('an Uber Eats order export', () => {
       row: 1,
       field: 'Store ID',
       message: expect.stringMatching(
-        /^the column "Store ID" is missing.*is this the Uber Eats Payment Details report\?$/,
+        /^the column "Store ID" \(or "External Store ID"\) is missing.*is this the Uber Eats Payment Details report\?$/,
       ),
     });
+  });
+
+  it("imports the Payment Details report under the help page's headings as under the report's", async () => {
+    // The same four rows under each heading set, at the mapped store, under order ids of their own.
+    const at = (file: string, prefix: string) =>
+      file.replaceAll('ue-1-1', 'ue-res-burger').replaceAll(/UE-([ACD])\b/g, `${prefix}-$1`);
+    const report = await commit('uber_eats', at(UBER_PAYMENT_DETAILS_REPORT_HEADINGS_FILE, 'UE-RPT'));
+    const helpPage = await commit('uber_eats', at(UBER_PAYMENT_DETAILS_HELP_PAGE_HEADINGS_FILE, 'UE-HLP'));
+    expect(helpPage).toEqual(report);
+    expect(helpPage).toMatchObject({ status: 200, body: { imported: 3, total_sales: 1266.5 } });
+    const figures = async (prefix: string) =>
+      (
+        await storedOrders(
+          'uber_eats',
+          ['A', 'C', 'D'].map((o) => `${prefix}-${o}`),
+        )
+      ).map((o) => [o.status, o.placedAt.toISOString(), o.total, o.platformFee]);
+    expect(await figures('UE-HLP')).toEqual(await figures('UE-RPT'));
   });
 
   it('answers bad input with 400 naming the field', async () => {

@@ -93,6 +93,7 @@ export function toLedger(
       customerPhone: order.customerPhone,
       status: order.status,
       placedAt: order.placedAt,
+      scheduledFor: order.scheduledFor ?? null,
       subTotal: toFixedString(order.subTotal),
       gst: toFixedString(gstOfInclusive(order.total)),
       total: toFixedString(order.total),

@@ -582,6 +582,176 @@ describe('cancel and later states', () => {
   });
 });
 
+describe('an accept or deny Uber refuses (any 4xx): the order is read and decides', () => {
+  it('an order accepted on the tablet meanwhile (409, as Uber documents) is recorded as accepted, not retried', async () => {
+    const { id, event } = newOrder();
+    await deliver(t.app, event);
+    uber.meanwhile('accept', (order) => {
+      order.current_state = 'ACCEPTED';
+    });
+    expect(await processInbox(ctx())).toEqual({ processed: 1, retrying: 0, failed: 0 });
+    const { order, events } = await stored(id);
+    expect(order!.status).toBe('Cooking');
+    expect(events.map((e) => e.toStatus)).toEqual(['Received', 'Cooking']);
+    const [row] = await inboxRows(event.event_id as string);
+    expect(row).toMatchObject({ status: 'processed', attempts: 1 });
+    expect(row!.outcome).toMatch(/; already accepted on Uber, now Cooking$/);
+    // The refusal was followed by one more read of the order, which decided.
+    const calls = uber.requests.filter((r) => r.endpoint !== 'token').map((r) => r.endpoint);
+    expect(calls).toEqual(['order', 'accept', 'order']);
+  });
+
+  it('an order canceled meanwhile (a 400 here: Uber documents no status for it) is Canceled, not retried', async () => {
+    const { id, event } = newOrder();
+    await deliver(t.app, event);
+    uber.meanwhile('accept', (order) => {
+      order.current_state = 'CANCELED';
+    });
+    expect(await processInbox(ctx())).toEqual({ processed: 1, retrying: 0, failed: 0 });
+    expect((await stored(id)).order!.status).toBe('Canceled');
+    const [row] = await inboxRows(event.event_id as string);
+    expect(row!.outcome).toMatch(/; not accepted: Uber shows it CANCELED, now Canceled$/);
+  });
+
+  it.each([400, 404, 409, 422])(
+    'a %i while Uber still shows the order CREATED fails the event, saying the refusal is about our request',
+    async (status) => {
+      const { id, event } = newOrder();
+      await deliver(t.app, event);
+      uber.failNext('accept', status, { code: 'validation_failed', message: 'Invalid request' });
+      expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 0, failed: 1 });
+      const [row] = await inboxRows(event.event_id as string);
+      expect(row!.status).toBe('failed');
+      expect(row!.lastError).toContain(`Uber refused to accept order ${id}: Uber answered ${status}`);
+      expect(row!.lastError).toContain('validation_failed');
+      expect(row!.lastError).toContain('still shows the order waiting for an answer (CREATED)');
+      expect(uber.orders.get(id)!.current_state).toBe('CREATED');
+    },
+  );
+
+  it('a rate limit (429) is retried as before, without reading the order again', async () => {
+    const { event } = newOrder();
+    await deliver(t.app, event);
+    uber.failNext('accept', 429);
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 1, failed: 0 });
+    expect(uber.calls('order')).toHaveLength(1);
+  });
+
+  it('a deny refused because the tablet accepted the order meanwhile is recorded, nothing stored', async () => {
+    const { id, event } = newOrder({}, 'another-unmapped-store');
+    await deliver(t.app, event);
+    uber.meanwhile('deny', (order) => {
+      order.current_state = 'ACCEPTED';
+    });
+    expect(await processInbox(ctx())).toEqual({ processed: 1, retrying: 0, failed: 0 });
+    expect((await stored(id)).count).toBe(0);
+    const [row] = await inboxRows(event.event_id as string);
+    expect(row!.outcome).toMatch(/^not denied \(Uber shows it ACCEPTED already\), not stored: unknown store/);
+  });
+});
+
+describe('scheduled orders (orders.scheduled.notification)', () => {
+  const READY_AT = '2026-11-18T19:00:00+11:00';
+
+  it('stores the order with its scheduled time, accepts it, and accepts it again when Uber sends it due', async () => {
+    const { id } = newOrder({ estimated_ready_for_pickup_at: READY_AT });
+    const scheduled = uber.event('orders.scheduled.notification', id, SAMPLE_STORE_ID);
+    expect((await deliver(t.app, scheduled)).statusCode).toBe(200);
+    expect(await processInbox(ctx())).toEqual({ processed: 1, retrying: 0, failed: 0 });
+    let { order, count } = await stored(id);
+    expect(count).toBe(1);
+    // Accepted on Uber, waiting here for its time: the kitchen sees it as scheduled, not now.
+    expect(order).toMatchObject({ status: 'Received' });
+    expect(order!.scheduledFor!.toISOString()).toBe('2026-11-18T08:00:00.000Z');
+    expect(uber.calls('accept')).toHaveLength(1);
+    expect(uber.orders.get(id)!.current_state).toBe('ACCEPTED');
+    const kitchen = await adminCall({ query_type: 'kitchen_tickets', kitchaco: locationId });
+    expect(kitchen.statusCode).toBe(200);
+    const ticket = (
+      kitchen.json() as { tickets: { order_id: number; promised_at: string; promised_source: string }[] }
+    ).tickets.find((k) => k.order_id === order!.id);
+    expect(ticket).toMatchObject({ promised_at: '2026-11-18T08:00:00.000Z', promised_source: 'scheduled' });
+    const [row] = await inboxRows(scheduled.event_id as string);
+    expect(row!.outcome).toBe(
+      `order #${order!.id} scheduled for 2026-11-18T08:00:00.000Z accepted (Uber sends it again when it is due, and it is accepted again then)`,
+    );
+
+    // Uber's guide: "accepted twice, once during the orders.scheduled.notification and again at
+    // orders.notification".
+    const due = uber.releaseScheduled(id, SAMPLE_STORE_ID);
+    await deliver(t.app, due);
+    expect(await processInbox(ctx())).toEqual({ processed: 1, retrying: 0, failed: 0 });
+    ({ order, count } = await stored(id));
+    expect(count).toBe(1);
+    expect(order).toMatchObject({ status: 'Cooking' });
+    expect(order!.scheduledFor!.toISOString()).toBe('2026-11-18T08:00:00.000Z');
+    expect(uber.calls('accept')).toHaveLength(2);
+  });
+
+  it('a repeat of the scheduled event after its accept leaves the order waiting, not cooking', async () => {
+    const { id } = newOrder({ estimated_ready_for_pickup_at: READY_AT });
+    await deliver(t.app, uber.event('orders.scheduled.notification', id, SAMPLE_STORE_ID));
+    await processInbox(ctx());
+    await deliver(t.app, uber.event('orders.scheduled.notification', id, SAMPLE_STORE_ID));
+    expect(await processInbox(ctx())).toEqual({ processed: 1, retrying: 0, failed: 0 });
+    expect((await stored(id)).order!.status).toBe('Received');
+    expect(uber.calls('accept')).toHaveLength(1);
+  });
+
+  it('fails a scheduled order without its time, naming the field, and answers nothing', async () => {
+    const { id } = newOrder();
+    const scheduled = uber.event('orders.scheduled.notification', id, SAMPLE_STORE_ID);
+    await deliver(t.app, scheduled);
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 0, failed: 1 });
+    const [row] = await inboxRows(scheduled.event_id as string);
+    expect(row!.lastError).toBe(
+      `Uber's scheduled order ${id} cannot be read: estimated_ready_for_pickup_at: is required for a scheduled order`,
+    );
+    expect((await stored(id)).count).toBe(0);
+    expect(uber.calls('accept')).toEqual([]);
+  });
+});
+
+describe('orders.failure (the cancel of stores on API version 1.0.0)', () => {
+  it('cancels the stored order and drops its notification still waiting to be accepted', async () => {
+    const { id, event } = newOrder();
+    await deliver(t.app, event);
+    uber.failNext('accept', 503);
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 1, failed: 0 });
+    expect((await stored(id)).order!.status).toBe('Received');
+
+    const failure = uber.event('orders.failure', id, SAMPLE_STORE_ID);
+    expect((await deliver(t.app, failure)).statusCode).toBe(200);
+    expect(await processInbox(ctx())).toEqual({ processed: 1, retrying: 0, failed: 0 });
+    const { order, events } = await stored(id);
+    expect(order!.status).toBe('Canceled');
+    expect(events.map((e) => e.toStatus)).toEqual(['Received', 'Canceled']);
+    const [failed] = await inboxRows(failure.event_id as string);
+    expect(failed!.outcome).toBe(
+      `order #${order!.id} Canceled (orders.failure: the order failed on Uber); 1 waiting notification of it dropped`,
+    );
+    const [waiting] = await inboxRows(event.event_id as string);
+    expect(waiting).toMatchObject({ status: 'processed' });
+    expect(waiting!.outcome).toMatch(/^dropped: Uber ended the order \(orders.failure, event /);
+
+    // Nothing is answered for it later.
+    t.clock.advance(inboxBackoffMs(1));
+    await processInbox(ctx());
+    expect(uber.calls('accept').filter((c) => c.path.includes(id))).toHaveLength(1);
+  });
+
+  it('of an order never stored is recorded as ignored', async () => {
+    const failure = uber.event('orders.failure', 'never-stored-failed-order', SAMPLE_STORE_ID);
+    await deliver(t.app, failure);
+    await processInbox(ctx());
+    const [row] = await inboxRows(failure.event_id as string);
+    expect(row).toMatchObject({
+      status: 'processed',
+      outcome: 'ignored: the failed order is not in the ledger',
+    });
+  });
+});
+
 describe('load shedding', () => {
   it('never refuses the Uber Eats webhook, even past the in-flight limit', async () => {
     const busy = await createTestApp({
