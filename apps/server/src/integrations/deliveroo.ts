@@ -32,6 +32,9 @@ const TOKEN_MARGIN_MS = 30_000;
 /** How long after a refusal of our credentials no token is asked for. */
 export const DELIVEROO_REFUSED_PAUSE_MS = 60_000;
 
+/** How a refusal of our credentials is worded (the inbox row's error begins with it). */
+export const CREDENTIALS_REFUSED = 'Deliveroo refused our credentials';
+
 /** The outcome of one sync status call, each a different thing to do about it. */
 export type DeliverooSyncOutcome =
   /** Deliveroo took it (2xx). */
@@ -97,7 +100,7 @@ export class DeliverooApi {
   }
 
   private credentialsRefused(status: number | null, detail: string): DeliverooSyncOutcome {
-    const message = `Deliveroo refused our credentials (${detail}). Check DELIVEROO_CLIENT_ID and DELIVEROO_CLIENT_SECRET (Developer Portal, production or sandbox credentials to match DELIVEROO_API_URL and DELIVEROO_AUTH_URL)`;
+    const message = `${CREDENTIALS_REFUSED} (${detail}). Check DELIVEROO_CLIENT_ID and DELIVEROO_CLIENT_SECRET (Developer Portal, production or sandbox credentials to match DELIVEROO_API_URL and DELIVEROO_AUTH_URL)`;
     const firstReport = this.refused === null;
     this.refused = { until: this.now() + DELIVEROO_REFUSED_PAUSE_MS, status: status ?? 401, detail: message };
     this.token = null;

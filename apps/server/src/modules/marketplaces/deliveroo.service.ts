@@ -8,7 +8,11 @@ import {
 } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
 import { unprocessable } from '../../http/errors.js';
-import { DeliverooApi, type DeliverooSyncOutcome } from '../../integrations/deliveroo.js';
+import {
+  CREDENTIALS_REFUSED,
+  DeliverooApi,
+  type DeliverooSyncOutcome,
+} from '../../integrations/deliveroo.js';
 import { PermanentInboxError } from './inbox.errors.js';
 import * as inboxQueries from './inbox.queries.js';
 import type { RetryableError } from './inbox.service.js';
@@ -34,6 +38,8 @@ import { placeWebhookOrder, storeWebhookOrder, unmappedStoreMessage } from './ma
 /** Names the settings in a refusal of our credentials and in an unconfigured worker's error. */
 const SETTINGS = 'DELIVEROO_CLIENT_ID and DELIVEROO_CLIENT_SECRET';
 const SYNC_EVENT = 'sync_status';
+/** How a 429's error begins (nothingLanded reads it back from the row). */
+const RATE_LIMITED = 'Deliveroo answered 429 to the sync status';
 
 /** Stores a Deliveroo order notification (marketplaces.service.ts) and queues its sync status. */
 export async function receiveDeliverooWebhook(
@@ -165,17 +171,18 @@ export async function processDeliverooEvent(app: AppContext, row: inboxQueries.I
       app.log.info({ orderId: row.resourceId, syncStatus: body.status }, 'Deliveroo sync status sent');
       return `sync status ${what} sent`;
     case 'conflict':
-      // A 409 after an attempt without an answer (a timeout, a lost connection) is most likely that
-      // attempt having landed; on the first attempt it is an order already synced or too late.
-      if (row.attempts > 1) {
-        return `sync status ${what}: Deliveroo already has one (409 on attempt ${row.attempts}, after an attempt without an answer)`;
+      // A 409 after an attempt whose fate we do not know (no answer, a 5xx) is most likely that
+      // attempt having landed; on a first attempt, or after a 429 or a refusal of our credentials
+      // (nothing landed), it is an order already synced or past its 3 minutes: final.
+      if (row.attempts > 1 && !nothingLanded(row.lastError)) {
+        return `sync status ${what}: Deliveroo already has one (409 on attempt ${row.attempts}, after an attempt whose answer was lost)`;
       }
       throw new PermanentInboxError(
         `Deliveroo refused the sync status ${what} with 409: the order already has one, or its 3-minute window is over (${answer.detail})`,
       );
     case 'rate_limited':
       throw new DeliverooRetryableError(
-        `Deliveroo answered 429 to the sync status${answer.retryAfterSeconds ? ` (Retry-After ${answer.retryAfterSeconds} s)` : ''}`,
+        `${RATE_LIMITED}${answer.retryAfterSeconds ? ` (Retry-After ${answer.retryAfterSeconds} s)` : ''}`,
         answer.retryAfterSeconds ? answer.retryAfterSeconds * 1000 : undefined,
       );
     case 'unavailable':
@@ -188,6 +195,13 @@ export async function processDeliverooEvent(app: AppContext, row: inboxQueries.I
     case 'refused':
       throw new PermanentInboxError(`Deliveroo refused the sync status ${what}: ${answer.detail}`);
   }
+}
+
+/** The last attempt's error says Deliveroo answered without taking it (429, our credentials). */
+function nothingLanded(lastError: string | null): boolean {
+  return (
+    lastError !== null && (lastError.startsWith(RATE_LIMITED) || lastError.includes(CREDENTIALS_REFUSED))
+  );
 }
 
 function failureText(answer: Exclude<DeliverooSyncOutcome, { outcome: 'accepted' }>): string {

@@ -248,6 +248,19 @@ describe('Deliveroo sync status', () => {
     expect(syncCalls()).toHaveLength(1);
   });
 
+  it('takes a 409 after a 429 as final: nothing had landed, so the order is past its 3 minutes', async () => {
+    const order = anOrder();
+    await send(order, 'accepted');
+    dr.failNext('rate_limited', { retryAfterSeconds: 200 });
+    await processInbox(ctx());
+    dr.closeWindow(order.externalId);
+    t.clock.advance(200_000);
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 0, failed: 1 });
+    const [row] = await inboxRows(order.externalId);
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(row!.lastError).toMatch(/409: the order already has one, or its 3-minute window is over/);
+  });
+
   it('gives up after the last attempt when Deliveroo keeps failing', async () => {
     const order = anOrder();
     await send(order, 'accepted');
