@@ -6,6 +6,7 @@ import { DELIVEROO_REFUSED_PAUSE_MS } from '../../integrations/deliveroo.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { deliver, mappedStore, notification, type TestOrder } from '../../test/marketplaces.js';
 import { providerStatusRows } from '../health/health.queries.js';
+import { adminHealth } from '../health/health.service.js';
 import { INBOX_MAX_ATTEMPTS, INBOX_PAUSED_RETRY_MS, inboxBackoffMs, processInbox } from './inbox.service.js';
 
 /**
@@ -198,6 +199,10 @@ describe('Deliveroo sync status', () => {
     await ctx().providers.flush();
     expect(await deliverooHealth()).toMatchObject({
       lastError: expect.stringContaining('Deliveroo answered 500'),
+    });
+    expect((await adminHealth(ctx())).headline.find((l) => l.area === 'marketplaces')).toMatchObject({
+      level: 'failing',
+      text: expect.stringContaining('Deliveroo is failing: Deliveroo answered 500'),
     });
 
     t.clock.advance(inboxBackoffMs(1));
