@@ -201,7 +201,11 @@ const envSchema = z.object({
    */
   DELIVEROO_CLIENT_ID: z.string().min(1).optional(),
   DELIVEROO_CLIENT_SECRET: z.string().min(1).optional(),
-  /** Deliveroo's API and token addresses (sandbox: https://api-sandbox.developers.deliveroo.com and https://auth-sandbox.developers.deliveroo.com/oauth2/token); a fake of them in tests. */
+  /**
+   * Deliveroo's API and token addresses; a fake of them in tests. Sandbox:
+   * https://api-sandbox.developers.deliveroo.com and
+   * https://auth-sandbox.developers.deliveroo.com/oauth2/token.
+   */
   DELIVEROO_API_URL: z.string().url().default('https://api.developers.deliveroo.com'),
   DELIVEROO_AUTH_URL: z.string().url().default('https://auth.developers.deliveroo.com/oauth2/token'),
   /** How long one call to Deliveroo (a token, a sync status) is waited for. */

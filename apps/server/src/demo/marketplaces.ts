@@ -15,8 +15,9 @@ export const DEMO_UBER_STORE = 'ue-1-1';
  * with the demo credentials (outside production only; production refuses them), the Uber Eats,
  * DoorDash and Deliveroo calls go to the fakes of their APIs (`src/fakes`, built from the platforms'
  * docs) in this process, so a webhook sent to the demo is fetched, stored and accepted (Uber Eats),
- * confirmed (DoorDash) or reported with its sync status (Deliveroo) as it would be for real. Uber's fake makes up any order it is asked for: one of the
- * first two meals of the brand of store `ue-1-1`, at that store. Real credentials: no stand-in.
+ * confirmed (DoorDash) or reported with its sync status (Deliveroo) as it would be for real. Uber's
+ * fake makes up any order it is asked for: one of the first two meals of the brand of store
+ * `ue-1-1`, at that store. Real credentials: no stand-in.
  */
 export async function startDemoMarketplaces(
   config: Config,

@@ -8,7 +8,8 @@ import { FakeHttpServer } from './fake-server.js';
  * - token: `POST /oauth2/token`, form `grant_type=client_credentials`, the client id and secret as
  *   `Authorization: Basic base64(client_id:client_secret)` (or, as the older page shows, as form
  *   fields); answers `{ access_token, expires_in: 300, token_type: "Bearer" }`
- *   (https://api-docs.deliveroo.com/docs/authentication, https://api-docs.deliveroo.com/v2.0/docs/authentication).
+ *   (https://api-docs.deliveroo.com/docs/authentication,
+ *   https://api-docs.deliveroo.com/v2.0/docs/authentication).
  * - sync status: `POST /order/v1/orders/{order_id}/sync_status` with `Authorization: Bearer`;
  *   `status` succeeded | failed, `reason` required when failed, `notes`, `occurred_at` ISO-8601;
  *   200 when taken; 409 when the order already has one or its 3-minute window is over
@@ -87,6 +88,11 @@ export class FakeDeliveroo extends FakeHttpServer {
   readonly syncStatuses: FakeSyncStatus[] = [];
   /** Token requests answered with a token. */
   tokensIssued = 0;
+  /**
+   * The integration is disabled on Deliveroo's side: tokens are still issued, the API answers 401
+   * ("the credentials ... do not exist in our system, or your integration is disabled").
+   */
+  integrationDisabled = false;
 
   private readonly tokenLifetimeSeconds: number;
   private readonly tokens = new Map<string, number>();
@@ -137,6 +143,7 @@ export class FakeDeliveroo extends FakeHttpServer {
     this.failures.length = 0;
     this.windowClosed.clear();
     this.tokensIssued = 0;
+    this.integrationDisabled = false;
   }
 
   private takeFailure() {
@@ -223,7 +230,7 @@ export class FakeDeliveroo extends FakeHttpServer {
     if (method !== 'POST') return error(405, `${method} is not allowed here`);
     const token = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
     const expiresAt = token ? this.tokens.get(token) : undefined;
-    if (expiresAt === undefined || expiresAt <= this.now().getTime()) {
+    if (expiresAt === undefined || expiresAt <= this.now().getTime() || this.integrationDisabled) {
       return error(401, 'Unauthorized');
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -85,6 +85,7 @@ export class DeliverooApi {
       let response = await this.post(url, (await this.bearer()).value, body);
       if (response.status === 401) {
         // Expired or revoked early: one fresh token, one more try.
+        await response.body?.cancel();
         this.token = null;
         response = await this.post(url, (await this.bearer()).value, body);
         if (response.status === 401) {
@@ -92,6 +93,8 @@ export class DeliverooApi {
           return this.credentialsRefused(401, detail);
         }
       }
+      // Deliveroo took our token: whatever a refusal said before is over.
+      this.refused = null;
       return await outcomeOf(response);
     } catch (error) {
       if (error instanceof CallFailed) return error.failure;
@@ -153,7 +156,6 @@ export class DeliverooApi {
             : { outcome: 'refused', status: response.status, detail },
       );
     }
-    this.refused = null;
     const json = (await response.json().catch(() => null)) as {
       access_token?: unknown;
       expires_in?: unknown;

@@ -297,6 +297,34 @@ describe('Deliveroo sync status', () => {
   });
 });
 
+describe('Deliveroo answering 401 to a fresh token (the integration disabled)', () => {
+  it('says so once while it lasts, and sends the waiting sync statuses once it is enabled again', async () => {
+    const errors = vi.spyOn(ctx().log, 'error');
+    const waiting = [anOrder(), anOrder()];
+    for (const o of waiting) await send(o, 'accepted');
+    dr.integrationDisabled = true;
+    expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 2, failed: 0 });
+    for (let pass = 0; pass < 3; pass++) {
+      t.clock.advance(Math.max(INBOX_PAUSED_RETRY_MS, DELIVEROO_REFUSED_PAUSE_MS) + 1_000);
+      expect(await processInbox(ctx())).toEqual({ processed: 0, retrying: 2, failed: 0 });
+    }
+    // One row a minute asks (a token, the call, a fresh token, the call again); the other waits.
+    expect(syncCalls()).toHaveLength(8);
+    const [row] = await inboxRows(waiting[1]!.externalId);
+    expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(row!.lastError).toContain('Deliveroo answered 401 to the sync status with a fresh token');
+    expect(
+      errors.mock.calls.filter((call) => String(call[1]).includes('refuses our credentials')),
+    ).toHaveLength(1);
+
+    dr.integrationDisabled = false;
+    t.clock.advance(DELIVEROO_REFUSED_PAUSE_MS + 1_000);
+    expect(await processInbox(ctx())).toEqual({ processed: 2, retrying: 0, failed: 0 });
+    expect(dr.syncStatuses.map((s) => s.orderId).sort()).toEqual(waiting.map((o) => o.externalId).sort());
+    errors.mockRestore();
+  });
+});
+
 describe('Deliveroo refusing our credentials', () => {
   let wrong: TestApp;
   const wctx = () => wrong.app.appContext;
