@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { assertSiteBuilt, ConfigError, DEV_SECRET, loadConfig } from './config.js';
+import { assertSiteBuilt, ConfigError, DEMO_DELIVEROO_CLIENT, DEV_SECRET, loadConfig } from './config.js';
 
 const S3 = {
   IMAGE_S3_BUCKET: 'meal-images',
@@ -204,6 +204,58 @@ describe('settings an attacker would like', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: 'everyone' is not/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("Deliveroo's Order API (sync status)", () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://kitchaco@db.example:5432/kitchaco',
+    APP_SECRET: 'x'.repeat(32),
+    PAYMENTS_PROVIDER: 'square',
+    ...SQUARE,
+  };
+  const CREDENTIALS = {
+    DELIVEROO_CLIENT_ID: '5sh97qp6c4donhb1a68rpd8n8h',
+    DELIVEROO_CLIENT_SECRET: 'a-client-secret-from-the-developer-portal',
+  };
+
+  it("defaults to Deliveroo's production hosts, and to demo credentials outside production", () => {
+    expect(loadConfig({}).deliveroo).toEqual({
+      clientId: DEMO_DELIVEROO_CLIENT.clientId,
+      clientSecret: DEMO_DELIVEROO_CLIENT.clientSecret,
+      apiUrl: 'https://api.developers.deliveroo.com',
+      authUrl: 'https://auth.developers.deliveroo.com/oauth2/token',
+      timeoutMs: 10_000,
+    });
+    expect(loadConfig({ ...production, ...CREDENTIALS }).deliveroo).toMatchObject({
+      clientId: CREDENTIALS.DELIVEROO_CLIENT_ID,
+      apiUrl: 'https://api.developers.deliveroo.com',
+    });
+    // No Deliveroo at all in production: off, as its webhook is (503).
+    expect(loadConfig(production).deliveroo).toBeNull();
+  });
+
+  it('refuses a production start with the webhook secret but no API credentials, naming the settings', () => {
+    expect(() =>
+      loadConfig({ ...production, DELIVEROO_WEBHOOK_SECRET: 'a-webhook-secret-0123456789' }),
+    ).toThrow(/DELIVEROO_CLIENT_ID, DELIVEROO_CLIENT_SECRET: required with DELIVEROO_WEBHOOK_SECRET/);
+  });
+
+  it('wants both credentials or neither, no demo value and https addresses in production', () => {
+    expect(() => loadConfig({ DELIVEROO_CLIENT_ID: 'only-the-id' })).toThrow(
+      /DELIVEROO_CLIENT_ID, DELIVEROO_CLIENT_SECRET: set both or neither/,
+    );
+    expect(() =>
+      loadConfig({
+        ...production,
+        ...CREDENTIALS,
+        DELIVEROO_CLIENT_SECRET: DEMO_DELIVEROO_CLIENT.clientSecret,
+      }),
+    ).toThrow(/DELIVEROO_CLIENT_ID, DELIVEROO_CLIENT_SECRET: a demo value cannot be used in production/);
+    expect(() =>
+      loadConfig({ ...production, ...CREDENTIALS, DELIVEROO_API_URL: 'http://api.developers.deliveroo.com' }),
+    ).toThrow(/DELIVEROO_API_URL: must be an https:\/\/ address in production/);
   });
 });
 

@@ -194,6 +194,23 @@ const envSchema = z.object({
   UBER_EATS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   DELIVEROO_WEBHOOK_SECRET: z.string().min(16).optional(),
   /**
+   * Deliveroo's Order API (docs/marketplaces.md, "Deliveroo"): the application's client id and
+   * secret from Deliveroo's Developer Portal, exchanged for OAuth client-credentials tokens to send
+   * each order's sync status. Set both or neither; outside production they default to demo values,
+   * refused in production, where DELIVEROO_WEBHOOK_SECRET without them refuses to start.
+   */
+  DELIVEROO_CLIENT_ID: z.string().min(1).optional(),
+  DELIVEROO_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Deliveroo's API and token addresses; a fake of them in tests. Sandbox:
+   * https://api-sandbox.developers.deliveroo.com and
+   * https://auth-sandbox.developers.deliveroo.com/oauth2/token.
+   */
+  DELIVEROO_API_URL: z.string().url().default('https://api.developers.deliveroo.com'),
+  DELIVEROO_AUTH_URL: z.string().url().default('https://auth.developers.deliveroo.com/oauth2/token'),
+  /** How long one call to Deliveroo (a token, a sync status) is waited for. */
+  DELIVEROO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
    * DoorDash Marketplace (docs/marketplaces.md, "DoorDash"): the token DoorDash sends as
    * `Authorization: Bearer <token>` (the webhook subscription's auth token in the Developer
    * Portal), and the access key (developer id, key id, signing secret) that signs the JWT of the
@@ -349,6 +366,67 @@ export interface Config {
   uberEats: UberEatsConfig | null;
   /** DoorDash Marketplace: webhook token and API credentials; null when not configured. */
   doordash: DoordashConfig | null;
+  /** Deliveroo's Order API (sync status); null when not configured. */
+  deliveroo: DeliverooConfig | null;
+}
+
+export interface DeliverooConfig {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+  authUrl: string;
+  timeoutMs: number;
+}
+
+/** Deliveroo's client id outside production when none is set (refused in production). */
+export const DEMO_DELIVEROO_CLIENT = {
+  clientId: 'demo-deliveroo-client',
+  clientSecret: 'demo-deliveroo-client-secret',
+} as const;
+
+/**
+ * Deliveroo's Order API: both credentials or neither (then outside production the demo ones; in
+ * production none, and a start with DELIVEROO_WEBHOOK_SECRET but no credentials is refused: the
+ * webhook would store orders whose sync status never goes out, so every order would make the
+ * site's tablet nag staff after 3 minutes). A demo value, or an address not https, is refused in
+ * production.
+ */
+function deliverooConfig(env: Env, production: boolean, problems: string[]): DeliverooConfig | null {
+  const { DELIVEROO_CLIENT_ID: id, DELIVEROO_CLIENT_SECRET: secret } = env;
+  if (Boolean(id) !== Boolean(secret)) {
+    problems.push('DELIVEROO_CLIENT_ID, DELIVEROO_CLIENT_SECRET: set both or neither');
+    return null;
+  }
+  const urls = {
+    apiUrl: env.DELIVEROO_API_URL.replace(/\/+$/, ''),
+    authUrl: env.DELIVEROO_AUTH_URL,
+    timeoutMs: env.DELIVEROO_TIMEOUT_MS,
+  };
+  if (!production) {
+    return {
+      clientId: id ?? DEMO_DELIVEROO_CLIENT.clientId,
+      clientSecret: secret ?? DEMO_DELIVEROO_CLIENT.clientSecret,
+      ...urls,
+    };
+  }
+  if (!id || !secret) {
+    if (env.DELIVEROO_WEBHOOK_SECRET) {
+      problems.push(
+        "DELIVEROO_CLIENT_ID, DELIVEROO_CLIENT_SECRET: required with DELIVEROO_WEBHOOK_SECRET (the Order API client's credentials from Deliveroo's Developer Portal: every order's sync status is sent with them)",
+      );
+    }
+    return null;
+  }
+  if (id.startsWith('demo-') || secret.startsWith('demo-')) {
+    problems.push('DELIVEROO_CLIENT_ID, DELIVEROO_CLIENT_SECRET: a demo value cannot be used in production');
+  }
+  for (const [name, url] of [
+    ['DELIVEROO_API_URL', urls.apiUrl],
+    ['DELIVEROO_AUTH_URL', urls.authUrl],
+  ] as const) {
+    if (!url.startsWith('https://')) problems.push(`${name}: must be an https:// address in production`);
+  }
+  return { clientId: id, clientSecret: secret, ...urls };
 }
 
 export interface UberEatsConfig {
@@ -629,6 +707,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   }
   const uberEats = uberEatsConfig(env, production, problems);
   const doordash = doordashConfig(env, production, problems);
+  const deliveroo = deliverooConfig(env, production, problems);
   const givenSecrets = marketplaceSecrets(env, production);
   const secrets = { ...givenSecrets, uber_eats: uberEats?.clientSecret ?? null };
   const payments = paymentsConfig(env, production, problems);
@@ -759,6 +838,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
     marketplaceSecrets: secrets,
     uberEats,
     doordash,
+    deliveroo,
     facebook:
       env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
         ? {

@@ -5,14 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DOORDASH } from '../config.js';
 import { marketplaceInbox, marketplaceStores, orderLines, orders } from '../db/schema/index.js';
+import { signatureHeaders } from '../integrations/marketplace-signatures.js';
 import { processInbox } from '../modules/marketplaces/inbox.service.js';
 import { createTestApp, secondInstance, type TestApp } from '../test/app.js';
-import { mappedStore } from '../test/marketplaces.js';
+import { DEMO_DELIVEROO_SECRET, mappedStore, notification } from '../test/marketplaces.js';
 import { DEMO_UBER_STORE, startDemoMarketplaces } from './marketplaces.js';
 
 /**
- * The demo (`npm start`) with the demo credentials: Uber Eats' and DoorDash's webhooks complete end
- * to end against the stand-ins of their APIs, as docs/marketplaces.md's "Try it locally" shows.
+ * The demo (`npm start`) with the demo credentials: Uber Eats', DoorDash's and Deliveroo's webhooks
+ * complete end to end against the stand-ins of their APIs, as docs/marketplaces.md's "Try it locally" shows.
  */
 let t: TestApp;
 let demo: Awaited<ReturnType<typeof startDemoMarketplaces>>;
@@ -25,9 +26,10 @@ beforeAll(async () => {
     { name: 'Classic Burger', price: '14.50' },
     { name: 'Fries', price: '5.00' },
   ]);
-  await db
-    .insert(marketplaceStores)
-    .values({ channel: 'doordash', storeId: 'abc12345', locationId, vendorId, name: 'Burger Barn' });
+  await db.insert(marketplaceStores).values([
+    { channel: 'doordash', storeId: 'abc12345', locationId, vendorId, name: 'Burger Barn' },
+    { channel: 'deliveroo', storeId: 'dr-1-1', locationId, vendorId, name: 'Burger Barn' },
+  ]);
   demo = await startDemoMarketplaces(t.app.appContext.config, db, () => t.clock.now());
   app = await secondInstance(t, { config: demo.config });
 });
@@ -53,7 +55,9 @@ describe("the demo's marketplace stand-ins", () => {
   it('are used only with the demo credentials, and point the adapters at themselves', () => {
     expect(demo.config.uberEats?.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(demo.config.doordash?.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(demo.notes).toHaveLength(2);
+    expect(demo.config.deliveroo?.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(demo.config.deliveroo?.authUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth2\/token$/);
+    expect(demo.notes).toHaveLength(3);
   });
 
   it("take Uber's documented sample notification to a stored and accepted order", async () => {
@@ -100,5 +104,33 @@ describe("the demo's marketplace stand-ins", () => {
       .from(marketplaceInbox)
       .where(eq(marketplaceInbox.channel, 'doordash'));
     expect(rows.map((r) => [r.status, r.lastError])).toEqual([['processed', null]]);
+  });
+
+  it('take an accepted Deliveroo order to a stored order and its sync status at the stand-in', async () => {
+    const body = JSON.stringify(
+      notification('deliveroo', {
+        externalId: 'gb:demo-1234abcd',
+        storeId: 'dr-1-1',
+        items: [{ name: 'Classic Burger', quantity: 1, cents: 1450 }],
+      }),
+    ).replace('"status":"placed"', '"status":"accepted"');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/marketplaces/deliveroo/webhook/',
+      headers: {
+        'content-type': 'application/json',
+        ...signatureHeaders('deliveroo', DEMO_DELIVEROO_SECRET, body),
+      },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await processInbox(ctx());
+    const rows = await t.database.db
+      .select()
+      .from(marketplaceInbox)
+      .where(eq(marketplaceInbox.channel, 'deliveroo'));
+    expect(rows.map((r) => [r.status, r.outcome, r.lastError])).toEqual([
+      ['processed', 'sync status succeeded sent', null],
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../config.js';
-import { DEMO_DOORDASH, DEMO_UBER_EATS_CLIENT_ID } from '../config.js';
+import { DEMO_DELIVEROO_CLIENT, DEMO_DOORDASH, DEMO_UBER_EATS_CLIENT_ID } from '../config.js';
 import type { Db } from '../db/client.js';
 import { marketplaceStores, meals } from '../db/schema/index.js';
+import { startFakeDeliveroo } from '../fakes/deliveroo.js';
 import { startFakeDoordash } from '../fakes/doordash.js';
 import { audMoney, startFakeUberEats, type UberOrderDocument } from '../fakes/uber-eats.js';
 
@@ -11,11 +12,12 @@ export const DEMO_UBER_STORE = 'ue-1-1';
 
 /**
  * The demo's stand-ins for the marketplaces' APIs, as the local test provider stands in for Square:
- * with the demo credentials (outside production only; production refuses them), the Uber Eats and
- * DoorDash calls go to the fakes of their APIs (`src/fakes`, built from the platforms' docs) in this
- * process, so a webhook sent to the demo is fetched, stored and accepted (Uber Eats) or confirmed
- * (DoorDash) as it would be for real. Uber's fake makes up any order it is asked for: one of the
- * first two meals of the brand of store `ue-1-1`, at that store. Real credentials: no stand-in.
+ * with the demo credentials (outside production only; production refuses them), the Uber Eats,
+ * DoorDash and Deliveroo calls go to the fakes of their APIs (`src/fakes`, built from the platforms'
+ * docs) in this process, so a webhook sent to the demo is fetched, stored and accepted (Uber Eats),
+ * confirmed (DoorDash) or reported with its sync status (Deliveroo) as it would be for real. Uber's
+ * fake makes up any order it is asked for: one of the first two meals of the brand of store
+ * `ue-1-1`, at that store. Real credentials: no stand-in.
  */
 export async function startDemoMarketplaces(
   config: Config,
@@ -48,6 +50,16 @@ export async function startDemoMarketplaces(
     stops.push(() => doordash.close());
     next = { ...next, doordash: { ...config.doordash, apiUrl: doordash.url } };
     notes.push(`DoorDash API: the demo's stand-in at ${doordash.url}`);
+  }
+  if (config.deliveroo?.clientId === DEMO_DELIVEROO_CLIENT.clientId) {
+    const deliveroo = await startFakeDeliveroo({
+      clientId: config.deliveroo.clientId,
+      clientSecret: config.deliveroo.clientSecret,
+      now,
+    });
+    stops.push(() => deliveroo.close());
+    next = { ...next, deliveroo: { ...config.deliveroo, apiUrl: deliveroo.url, authUrl: deliveroo.authUrl } };
+    notes.push(`Deliveroo API (sync status): the demo's stand-in at ${deliveroo.url}`);
   }
   return { config: next, stop: async () => void (await Promise.all(stops.map((s) => s()))), notes };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MARKETPLACE_CHANNELS, OUTBOX_CHANNELS } from '../constants.js';
 
 /** The outside providers whose last success and last error the health page shows. */
-export const PROVIDERS = ['twilio', 'email', 'square', 'uber_eats', 'doordash'] as const;
+export const PROVIDERS = ['twilio', 'email', 'square', 'uber_eats', 'doordash', 'deliveroo'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
 export const PROVIDER_NAMES: Record<Provider, string> = {
@@ -11,6 +11,7 @@ export const PROVIDER_NAMES: Record<Provider, string> = {
   square: 'Square (cards)',
   uber_eats: 'Uber Eats',
   doordash: 'DoorDash',
+  deliveroo: 'Deliveroo',
 };
 
 /**

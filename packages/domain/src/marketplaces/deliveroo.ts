@@ -116,3 +116,62 @@ export function normalizeDeliveroo(payload: DeliverooPayload): MarketplaceOrder 
     platformFee: 0,
   };
 }
+
+// ---------------------------------------------------------------- sync status
+
+/**
+ * Deliveroo's "Create Sync Status for an Order" (`POST /order/v1/orders/{order_id}/sync_status`,
+ * https://api-docs.deliveroo.com/reference/create-sync-status-1 and its v2.0 copy
+ * https://api-docs.deliveroo.com/v2.0/reference/create-sync-status-1): tells Deliveroo whether the
+ * order reached the site's in-store system. Body: `status` `succeeded` | `failed`; `reason`
+ * "required if the status is failed"; `notes` free text ("e.g. which items or prices were wrong");
+ * `occurred_at` ISO-8601. Deliveroo expects it within 3 minutes (then, or on `failed`, the site's
+ * tablet prompts staff to check the till), answers 409 to any sync status after the first or after
+ * those 3 minutes, and allows 1 request per 10 s per order.
+ *
+ * The reason values: the page lists them as an enum; this list is the published one as mirrored
+ * in the SyncStatus schema generated from those pages
+ * (https://schemas.apis.io/schemas/deliveroo/order-api-sync-status/).
+ */
+export const DELIVEROO_SYNC_REASONS = [
+  'price_mismatched',
+  'pos_item_id_mismatched',
+  'pos_item_id_not_found',
+  'items_out_of_stock',
+  'location_offline',
+  'location_not_supported',
+  'unsupported_order_type',
+  'other',
+] as const;
+export type DeliverooSyncReason = (typeof DELIVEROO_SYNC_REASONS)[number];
+
+/** Deliveroo's SyncStatus body, as sent (and as the fake of Deliveroo checks it). */
+export const deliverooSyncStatus = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('succeeded'),
+    reason: z.null().optional(),
+    notes: z.string().max(500).nullable().optional(),
+    occurred_at: z.iso.datetime({ offset: true }),
+  }),
+  z.object({
+    status: z.literal('failed'),
+    reason: z.enum(DELIVEROO_SYNC_REASONS, { error: `must be one of ${DELIVEROO_SYNC_REASONS.join(', ')}` }),
+    notes: z.string().max(500).nullable().optional(),
+    occurred_at: z.iso.datetime({ offset: true }),
+  }),
+]);
+export type DeliverooSyncStatus = z.infer<typeof deliverooSyncStatus>;
+
+/**
+ * Whether a notification of the order calls for the sync status: "For tablet-based sites, after
+ * you successfully process the first order webhook call (of any type) with "accepted" status being
+ * present in the order status log, you have to notify us by sending a proper sync status"
+ * (https://api-docs.deliveroo.com/docs/listen-to-new-order-events-via-a-webhook). The order's
+ * `status` is the last of its log: `accepted`, or `confirmed` (a scheduled order the site confirmed,
+ * accepted before). A `placed` order is not yet accepted (a tablet-less site accepts it through
+ * Update Order Status, which Deliveroo takes as the notification: no sync status is needed there);
+ * a `rejected` one never was; a `canceled` one says nothing of acceptance without the log.
+ */
+export function deliverooSyncDue(status: DeliverooPayload['body']['order']['status']): boolean {
+  return status === 'accepted' || status === 'confirmed';
+}

@@ -94,7 +94,7 @@ export const deliverooWebhookCall = routeCall({
   method: 'POST',
   url: webhookUrl('deliveroo'),
   summary:
-    'Deliveroo order notification: stored once in the orders ledger (a resend answers duplicate: true; a later status moves the order forward). Signed with X-Deliveroo-Hmac-Sha256: hex HMAC-SHA256 of `<X-Deliveroo-Sequence-Guid> <raw body>` (docs/marketplaces.md); 401 on a bad signature, 422 for an unmapped store, 503 when DELIVEROO_WEBHOOK_SECRET is not set.',
+    'Deliveroo order notification: stored once in the orders ledger (a resend answers duplicate: true; a later status moves the order forward); once the order is accepted, its sync status (succeeded, or failed with the reason) is queued once and sent to Deliveroo by the inbox worker. Signed with X-Deliveroo-Hmac-Sha256: hex HMAC-SHA256 of `<X-Deliveroo-Sequence-Guid> <raw body>` (docs/marketplaces.md); 401 on a bad signature, 422 for an unmapped store, 503 when DELIVEROO_WEBHOOK_SECRET is not set.',
   tag: 'marketplaces',
   access: PUBLIC,
   headers: WEBHOOK_HEADERS.deliveroo,

@@ -76,9 +76,12 @@ function outboxLine(
   );
 }
 
+/** The providers that are marketplaces' APIs (taking orders, answering them). */
+const MARKETPLACE_PROVIDERS = new Set<ProviderHealth['provider']>(['uber_eats', 'doordash', 'deliveroo']);
+
 function marketplacesLine(parts: Parts): HealthLine {
   const failing = parts.providers.filter(
-    (p) => (p.provider === 'uber_eats' || p.provider === 'doordash') && p.state === 'failing',
+    (p) => MARKETPLACE_PROVIDERS.has(p.provider) && p.state === 'failing',
   );
   if (failing.length > 0) {
     return line(

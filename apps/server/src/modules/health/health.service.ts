@@ -30,6 +30,8 @@ function providerMode(config: Config, provider: Provider): string {
       return config.uberEats ? 'Uber Eats API' : 'Not set up: no Uber Eats credentials';
     case 'doordash':
       return config.doordash ? 'DoorDash API' : 'Not set up: no DoorDash credentials';
+    case 'deliveroo':
+      return config.deliveroo ? 'Deliveroo Order API' : 'Not set up: no Deliveroo credentials';
   }
 }
 

@@ -42,6 +42,8 @@ export function providerConfigured(config: Config, provider: Provider): boolean 
       return config.uberEats !== null;
     case 'doordash':
       return config.doordash !== null;
+    case 'deliveroo':
+      return config.deliveroo !== null;
   }
 }
 

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { type Poller, startPoller } from '../../lib/poller.js';
 import { recordAudit } from '../audit/audit.record.js';
+import { processDeliverooEvent } from './deliveroo.service.js';
 import { processDoordashEvent } from './doordash.service.js';
 import * as q from './inbox.queries.js';
 import { processUberEatsEvent } from './uber-eats.service.js';
@@ -40,6 +41,8 @@ export interface RetryableError {
   retryable: boolean;
   paused?: boolean;
   firstReport?: boolean;
+  /** The platform's Retry-After: the next try waits at least this long (ms). */
+  retryAfterMs?: number;
 }
 const isRetryable = (error: unknown) => (error as RetryableError | null)?.retryable === true;
 const pausedBy = (error: unknown) => (error as RetryableError | null)?.paused === true;
@@ -84,6 +87,7 @@ type Handler = (app: AppContext, row: q.InboxRow) => Promise<string>;
 const HANDLERS: Partial<Record<MarketplaceChannel, Handler>> = {
   uber_eats: processUberEatsEvent,
   doordash: processDoordashEvent,
+  deliveroo: processDeliverooEvent,
 };
 
 /** The lease of a taken row: long enough for the calls one attempt makes, each with its timeout. */
@@ -91,6 +95,7 @@ function leaseMs(app: AppContext): number {
   const timeoutMs = Math.max(
     app.config.uberEats?.timeoutMs ?? 10_000,
     app.config.doordash?.timeoutMs ?? 10_000,
+    app.config.deliveroo?.timeoutMs ?? 10_000,
   );
   return 6 * timeoutMs + 10_000;
 }
@@ -147,7 +152,13 @@ export async function processInbox(
         leasedUntil,
         giveUp
           ? { status: 'failed', lastError: reason }
-          : { lastError: reason, nextAttemptAt: new Date(at.getTime() + inboxBackoffMs(row.attempts)) },
+          : {
+              lastError: reason,
+              nextAttemptAt: new Date(
+                at.getTime() +
+                  Math.max(inboxBackoffMs(row.attempts), (error as RetryableError).retryAfterMs ?? 0),
+              ),
+            },
       );
       (giveUp ? app.log.error : app.log.warn).call(
         app.log,

@@ -5,24 +5,23 @@ import {
   marketplacePayoutCalls,
   marketplacesCalls,
   uberEatsWebhookCall,
-  WEBHOOK_ADAPTERS,
 } from '@kitchaco/domain';
 import { defineCall, defineRoute, type Module } from '../../http/registry.js';
+import { receiveDeliverooWebhook } from './deliveroo.service.js';
 import { doordashInboxEvent, readDoordashWebhookBody, verifyDoordashWebhook } from './doordash.service.js';
 import * as inbox from './inbox.service.js';
 import * as marketplaces from './marketplaces.service.js';
 import * as payouts from './payouts.service.js';
 
-/** Deliveroo's webhook: its signature checked on the exact bytes, then the order stored at once. */
+/**
+ * Deliveroo's webhook: its signature checked on the exact bytes, then the order stored at once and
+ * its sync status queued in the inbox (deliveroo.service.ts).
+ */
 const deliverooWebhookRoute = defineRoute(deliverooWebhookCall, {
   rawBody: true,
   verify: (ctx, { rawBody, headers }) =>
     marketplaces.verifyWebhook(ctx.app.config, 'deliveroo', rawBody, headers),
-  handler: (ctx, { body }) =>
-    marketplaces.receiveWebhookOrder(
-      ctx.app,
-      WEBHOOK_ADAPTERS.deliveroo.normalize(body, ctx.app.clock.now()),
-    ),
+  handler: (ctx, { body }) => receiveDeliverooWebhook(ctx.app, body),
 });
 
 /**

@@ -271,6 +271,9 @@ describe('Deliveroo without a secret', () => {
       APP_SECRET: 'p'.repeat(40),
       PAYMENTS_PROVIDER: 'test',
       DELIVEROO_WEBHOOK_SECRET: 'a-real-deliveroo-secret',
+      // Production takes the webhook secret only with the Order API's credentials (sync status).
+      DELIVEROO_CLIENT_ID: 'a-real-deliveroo-client',
+      DELIVEROO_CLIENT_SECRET: 'a-real-deliveroo-client-secret',
     });
     const unset = await createTestApp({
       NODE_ENV: 'production',
