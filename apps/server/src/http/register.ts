@@ -186,6 +186,11 @@ function rawBytes(body: unknown): Buffer {
   return Buffer.isBuffer(body) ? body : Buffer.alloc(0);
 }
 
+/** A signed form (Twilio's callbacks): its fields as strings, read from the bytes the signature was checked on. */
+function formFields(bytes: Buffer): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(bytes.toString('utf8')));
+}
+
 function parseJson(bytes: Buffer): unknown {
   if (bytes.length === 0) throw invalid('The request body is empty: a JSON object is expected.');
   try {
@@ -237,7 +242,8 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
       // A signature is checked on the exact bytes, before anything in them is believed.
       const signedHeaders = rawBody ? parseWith(def.headers as never, request.headers) : undefined;
       if (rawBody && def.verify) await def.verify(ctx, { rawBody, headers: signedHeaders });
-      const body = rawBody && def.body ? asObject(parseJson(rawBody)) : credentials;
+      const body =
+        rawBody && def.body ? asObject(def.forms ? formFields(rawBody) : parseJson(rawBody)) : credentials;
       if (rawBody) refuseUnsafeText(body);
       const input = {
         params: parseWith(def.params as never, request.params),
