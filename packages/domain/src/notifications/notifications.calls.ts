@@ -48,7 +48,7 @@ export const notificationsCalls = {
     method: 'POST',
     url: '/api/v1/notifications/twilio/status/',
     summary:
-      "Twilio's status callback for an SMS we sent (form-encoded MessageSid, MessageStatus, ErrorCode, ...), signed with X-Twilio-Signature: base64 HMAC-SHA1, with the auth token, of TWILIO_STATUS_CALLBACK_URL followed by every parameter's name and value sorted by name. The outbox row moves forward only: a late or repeated status changes nothing. 403 on a bad signature, 400 naming a bad field, 503 when Twilio is not configured; an unknown MessageSid answers 200 and changes nothing.",
+      "Twilio's status callback for an SMS we sent (form-encoded MessageSid, MessageStatus, ErrorCode, ...), signed with X-Twilio-Signature: base64 HMAC-SHA1, with the auth token, of TWILIO_STATUS_CALLBACK_URL followed by every parameter's name and value sorted by name. The outbox row moves forward only: a late or repeated status changes nothing. 403 on a bad signature, 400 naming a bad field, 404 when Twilio or TWILIO_STATUS_CALLBACK_URL is not configured; an unknown MessageSid answers 200 and changes nothing.",
     tag: 'notifications',
     access: PUBLIC,
     headers: twilioStatusHeaders,
@@ -56,6 +56,6 @@ export const notificationsCalls = {
     forms: true,
     response: twilioStatusResponse,
     failures: 'status',
-    statuses: [400, 403, 503],
+    statuses: [400, 403, 404],
   }),
 };

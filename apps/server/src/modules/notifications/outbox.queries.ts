@@ -69,6 +69,7 @@ export async function markSent(
       lastError: null,
       providerId: provider.providerId ?? null,
       deliveryStatus: provider.deliveryStatus ?? null,
+      deliveryErrorCode: null,
       // An earlier attempt's message found at Twilio may already be at its end.
       deliveryFinalAt: provider.deliveryStatus && isFinal(provider.deliveryStatus) ? at : null,
     })

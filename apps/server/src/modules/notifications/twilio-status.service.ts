@@ -6,7 +6,7 @@ import {
 } from '@kitchaco/domain';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import { forbidden, unavailable } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import { twilioSignatureMatches } from '../../integrations/sms.js';
 import { advanceDelivery, findDeliveryByProviderId } from './outbox.queries.js';
 
@@ -37,11 +37,13 @@ export function verifyTwilioStatus(
   rawBody: Buffer,
   headers: Record<string, string | undefined>,
 ): void {
+  // Without these no SMS was sent with a StatusCallback here, so no callback can be Twilio's for
+  // us: 404, as for an address that does not exist (a 4xx, never a 5xx, for a setting left out).
   if (config.sms.kind !== 'twilio') {
-    throw unavailable('Twilio is not configured (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM).');
+    throw notFound('Twilio is not configured here (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM).');
   }
   const url = config.sms.statusCallbackUrl;
-  if (!url) throw unavailable('Twilio status callbacks are not configured (TWILIO_STATUS_CALLBACK_URL).');
+  if (!url) throw notFound('Twilio status callbacks are not configured here (TWILIO_STATUS_CALLBACK_URL).');
   const params = new URLSearchParams(rawBody.toString('utf8'));
   if (!twilioSignatureMatches(config.sms.authToken, url, params, headers[TWILIO_SIGNATURE_HEADER])) {
     throw forbidden('The Twilio signature does not match.');

@@ -218,20 +218,34 @@ describe('what a super admin sees', () => {
   });
 });
 
-describe('without Twilio configured', () => {
-  it('answers 503: there is no auth token to check a signature with', async () => {
-    const local = await createTestApp();
-    try {
-      const res = await local.app.inject({
-        method: 'POST',
-        url: ROUTE,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'x' },
-        payload: form(newSid(), 'delivered').toString(),
-      });
-      expect(res.statusCode).toBe(503);
-      expect(res.json().error).toContain('TWILIO_ACCOUNT_SID');
-    } finally {
-      await local.close();
-    }
-  });
+describe('without Twilio or its callback URL configured', () => {
+  it.each([
+    ['no Twilio', {}, 'TWILIO_ACCOUNT_SID'],
+    [
+      'Twilio without TWILIO_STATUS_CALLBACK_URL',
+      { TWILIO_ACCOUNT_SID: ACCOUNT, TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_FROM: '+61400000001' },
+      'TWILIO_STATUS_CALLBACK_URL',
+    ],
+  ])(
+    'answers 404 with %s, naming the settings: no SMS was sent with a callback here',
+    async (_name, env, named) => {
+      const other = await createTestApp(env);
+      try {
+        const params = form(newSid(), 'delivered');
+        const res = await other.app.inject({
+          method: 'POST',
+          url: ROUTE,
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-twilio-signature': twilioSignature(AUTH_TOKEN, CALLBACK_URL, params),
+          },
+          payload: params.toString(),
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error).toContain(named);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
