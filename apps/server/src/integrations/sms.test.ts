@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeTwilio, startFakeTwilio } from '../fakes/twilio.js';
 import { twilioSignature, twilioSignatureMatches, twilioSmsSender } from './sms.js';
@@ -102,5 +104,52 @@ describe("the Twilio adapter's StatusCallback", () => {
     expect(sent.status).toBe('queued');
     await twilio.flushCallbacks();
     expect(twilio.callbacks.length).toBe(before);
+  });
+});
+
+describe("the fake Twilio's callbacks, on their own", () => {
+  it('posts each status shortly after the answer, form-encoded and signed as Twilio signs', async () => {
+    const received: { status: string | null; valid: boolean; type?: string }[] = [];
+    let url = '';
+    const endpoint = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        const params = new URLSearchParams(body);
+        const signature = req.headers['x-twilio-signature'] as string | undefined;
+        received.push({
+          status: params.get('MessageStatus'),
+          valid: twilioSignatureMatches(twilio.authToken, url, params, signature),
+          type: req.headers['content-type'],
+        });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/status/?region=au`;
+    const twilio = await startFakeTwilio({ callbackDelayMs: 5 });
+    try {
+      const to = '+61412000003';
+      twilio.undeliverable(to, 30006);
+      await twilioSmsSender({
+        accountSid: twilio.accountSid,
+        authToken: twilio.authToken,
+        from: '+61400000001',
+        apiUrl: twilio.url,
+        statusCallbackUrl: url,
+      }).send({ to, body: 'Your code is 9999' });
+      await expect.poll(() => received.length).toBe(3);
+      expect(received).toEqual(
+        ['sending', 'sent', 'undelivered'].map((status) => ({
+          status,
+          valid: true,
+          type: 'application/x-www-form-urlencoded',
+        })),
+      );
+      expect(twilio.messages.at(-1)).toMatchObject({ status: 'undelivered', error_code: 30006 });
+    } finally {
+      await twilio.close();
+      await new Promise((resolve) => endpoint.close(resolve));
+    }
   });
 });

@@ -185,6 +185,16 @@ describe('order and repeats', () => {
     });
   });
 
+  it('ends at the furthest status when callbacks race (on PostgreSQL: at the same time)', async () => {
+    const messages = await Promise.all(Array.from({ length: 8 }, () => sentSms()));
+    await Promise.all(
+      messages.flatMap(({ sid }) =>
+        ['sending', 'delivered', 'sent', 'delivered', 'sending'].map((status) => post(form(sid, status))),
+      ),
+    );
+    for (const { id } of messages) expect((await rowOf(id)).deliveryStatus).toBe('delivered');
+  });
+
   it('goes on from delivered to read (a read receipt)', async () => {
     const { id, sid } = await sentSms();
     await post(form(sid, 'delivered'));
