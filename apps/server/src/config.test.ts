@@ -172,6 +172,31 @@ describe('settings an attacker would like', () => {
     ).toThrow(/DATABASE_DIRECT_URL: set only with DATABASE_URL/);
   });
 
+  it('refuses Twilio in production without TWILIO_STATUS_CALLBACK_URL: undelivered codes would go unseen', () => {
+    const twilio = {
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+61400000001',
+    };
+    expect(() => loadConfig({ ...production, ...twilio })).toThrow(
+      /TWILIO_STATUS_CALLBACK_URL: required with Twilio in production/,
+    );
+    const url = 'https://orders.example.com/api/v1/notifications/twilio/status/';
+    expect(loadConfig({ ...production, ...twilio, TWILIO_STATUS_CALLBACK_URL: url }).sms).toMatchObject({
+      kind: 'twilio',
+      statusCallbackUrl: url,
+    });
+    // Outside production it may be left out (no callbacks then); production without Twilio needs none.
+    expect(loadConfig(twilio).sms).toMatchObject({ kind: 'twilio', statusCallbackUrl: null });
+    expect(loadConfig(production).sms).toEqual({ kind: 'local' });
+    expect(() => loadConfig({ TWILIO_STATUS_CALLBACK_URL: url })).toThrow(
+      /TWILIO_STATUS_CALLBACK_URL: set only with TWILIO_ACCOUNT_SID/,
+    );
+    expect(() => loadConfig({ ...twilio, TWILIO_STATUS_CALLBACK_URL: 'orders.example.com/status' })).toThrow(
+      /TWILIO_STATUS_CALLBACK_URL/,
+    );
+  });
+
   it('migrates at start unless MIGRATE_ON_START=false leaves it to npm run migrate', () => {
     expect(loadConfig(production).migrateOnStart).toBe(true);
     expect(loadConfig({ ...production, MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);

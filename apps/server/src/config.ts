@@ -138,6 +138,12 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   /** Twilio's API address (a fake of it in tests and the soak). */
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  /**
+   * The public address of POST /api/v1/notifications/twilio/status/ exactly as Twilio will call it
+   * (the signature covers it): sent as StatusCallback with every SMS. Required with Twilio in
+   * production: without it an SMS Twilio could not deliver is never seen.
+   */
+  TWILIO_STATUS_CALLBACK_URL: z.string().url().optional(),
   /** Real email through SMTP when set (smtp://user:pass@host:587); otherwise the local adapter. */
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default('Kitchaco <no-reply@kitchaco.example>'),
@@ -338,7 +344,15 @@ export interface Config {
   telemetry: TelemetrySettings;
   sms:
     | { kind: 'local' }
-    | { kind: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string };
+    | {
+        kind: 'twilio';
+        accountSid: string;
+        authToken: string;
+        from: string;
+        apiUrl: string;
+        /** TWILIO_STATUS_CALLBACK_URL; null: no status callbacks (outside production only). */
+        statusCallbackUrl: string | null;
+      };
   email: { kind: 'local'; from: string } | { kind: 'smtp'; url: string; from: string };
   demoScale: number;
   /** DEMO_CLOCK: when the demo's clock starts (demo mode only); null: the real time. */
@@ -701,6 +715,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (twilio.some(Boolean) && !twilio.every(Boolean)) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three or none');
   }
+  if (env.TWILIO_STATUS_CALLBACK_URL && !twilio.every(Boolean)) {
+    problems.push(
+      'TWILIO_STATUS_CALLBACK_URL: set only with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM',
+    );
+  }
+  if (production && twilio.every(Boolean) && !env.TWILIO_STATUS_CALLBACK_URL) {
+    // Twilio's 201 means "queued", not delivered: without status callbacks a code that never
+    // reaches the phone looks sent (docs/operations.md, "SMS delivery status").
+    problems.push(
+      'TWILIO_STATUS_CALLBACK_URL: required with Twilio in production, the public https address of /api/v1/notifications/twilio/status/ (e.g. https://orders.example.com/api/v1/notifications/twilio/status/); without it an SMS Twilio could not deliver is never seen',
+    );
+  }
   const s3Images = imageBucket(env, production, problems);
   if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
     problems.push('FACEBOOK_APP_ID, FACEBOOK_APP_SECRET: set both or neither');
@@ -810,6 +836,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
             authToken: env.TWILIO_AUTH_TOKEN,
             from: env.TWILIO_FROM,
             apiUrl: env.TWILIO_API_URL.replace(/\/+$/, ''),
+            statusCallbackUrl: env.TWILIO_STATUS_CALLBACK_URL ?? null,
           }
         : { kind: 'local' },
     email: env.SMTP_URL

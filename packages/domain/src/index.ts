@@ -15,6 +15,7 @@ export * from './menus/index.js';
 export * from './money/index.js';
 export * from './notifications/notifications.calls.js';
 export * from './notifications/outbox.schemas.js';
+export * from './notifications/sms-delivery.js';
 export * from './orders/index.js';
 export * from './payments/index.js';
 export * from './site/index.js';

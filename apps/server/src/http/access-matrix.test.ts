@@ -169,6 +169,8 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/v1/payments/flags/:id/resolve/': row([SA], 'none'),
   // Open, but signed by Square (HMAC-SHA256 of the notification URL and the raw body).
   'POST /api/v1/square/webhook/': row('public', 'none'),
+  // Open, but signed by Twilio (X-Twilio-Signature: HMAC-SHA1 of the callback URL and the form).
+  'POST /api/v1/notifications/twilio/status/': row('public', 'none'),
   // Always the signed-in customer's own orders: nothing to name.
   'GET /api/v1/orders/': row('customer', 'none'),
   'GET /api/v1/orders/events/': row('customer', 'none'),

@@ -173,6 +173,11 @@ function rawBytes(body: unknown): Buffer {
   return Buffer.isBuffer(body) ? body : Buffer.alloc(0);
 }
 
+/** A signed form (Twilio's callbacks): its fields as strings, read from the bytes the signature was checked on. */
+function formFields(bytes: Buffer): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(bytes.toString('utf8')));
+}
+
 /** What the load shedding reads of a route (http/load-shedding.ts). */
 export interface RouteTraits {
   /** A long-lived `text/event-stream`: shed on arrival when overloaded, never counted as work. */
@@ -215,7 +220,10 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
       const signedHeaders = rawBody ? parseWith(def.headers as never, request.headers) : undefined;
       if (rawBody && def.verify) await def.verify(ctx, { rawBody, headers: signedHeaders });
       const readBody = rawBody && def.readBody;
-      const body = rawBody && def.body && !readBody ? asObject(parseCheckedJson(rawBody)) : credentials;
+      const signedBody = () => (def.forms ? formFields(rawBody!) : asObject(parseCheckedJson(rawBody!)));
+      const body = rawBody && def.body && !readBody ? signedBody() : credentials;
+      // A form's fields are checked here; JSON's are as it is parsed (when it could hold such text).
+      if (rawBody && def.forms) refuseUnsafeText(body);
       const input = {
         params: parseWith(def.params as never, request.params),
         query: parseWith(def.query as never, request.query),

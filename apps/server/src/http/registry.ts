@@ -37,7 +37,8 @@ export interface RouteDef<D extends RouteCall = RouteCall> extends RouteCall {
    * Keep the body's exact bytes, for a signature over them (a marketplace webhook's HMAC). The route
    * is registered in its own plugin scope whose content-type parser keeps the bytes, whatever the
    * content type; `verify` checks them with the headers first, then the bytes are parsed as JSON
-   * (malformed JSON is a 400) and checked by `body` as usual. The handler gets both.
+   * (malformed JSON is a 400; with `forms`, as a form) and checked by `body` as usual. The
+   * handler gets both.
    */
   rawBody?: true;
   /**

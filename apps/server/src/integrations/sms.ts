@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { DeliveryError, type DeliveryFailureKind } from './delivery-error.js';
 
@@ -17,11 +18,17 @@ export interface SmsSendOptions {
 
 export interface SmsSender {
   readonly name: string;
-  /** `alreadyAccepted`: an earlier attempt's message was found at the provider; nothing was sent now. */
-  send(
-    message: SmsMessage,
-    options?: SmsSendOptions,
-  ): Promise<{ providerId: string; alreadyAccepted?: boolean }>;
+  /**
+   * `alreadyAccepted`: an earlier attempt's message was found at the provider; nothing was sent now.
+   * `status`: the message's status in the provider's answer (Twilio's `queued`), when it has one.
+   */
+  send(message: SmsMessage, options?: SmsSendOptions): Promise<SmsSent>;
+}
+
+export interface SmsSent {
+  providerId: string;
+  alreadyAccepted?: boolean;
+  status?: string;
 }
 
 /**
@@ -61,6 +68,8 @@ interface TwilioMessage {
   body: string;
   /** RFC 2822, e.g. "Fri, 13 Aug 2010 01:16:24 +0000". */
   date_created: string;
+  /** `queued` when created without a Messaging Service (the status callbacks say what follows). */
+  status?: string;
 }
 
 /**
@@ -108,6 +117,13 @@ export function twilioSmsSender(options: {
   apiUrl: string;
   /** How long to wait for each answer (10 s; shorter in tests). */
   timeoutMs?: number;
+  /**
+   * Sent as `StatusCallback` with every message (TWILIO_STATUS_CALLBACK_URL): Twilio then posts
+   * each later status there (https://www.twilio.com/docs/messaging/guides/track-outbound-message-status,
+   * "Step 2"; the Message resource's `StatusCallback` parameter,
+   * https://www.twilio.com/docs/messaging/api/message-resource#create-a-message-resource).
+   */
+  statusCallbackUrl?: string | null;
 }): SmsSender {
   const url = `${options.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const auth = Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64');
@@ -121,7 +137,7 @@ export function twilioSmsSender(options: {
    * and look for the same body created since the outbox row. Best effort: a failed or empty
    * lookup means "send", since a duplicate SMS is harmless and a missing sign-in code is not.
    */
-  async function findAccepted(message: SmsMessage, since: Date): Promise<string | null> {
+  async function findAccepted(message: SmsMessage, since: Date): Promise<TwilioMessage | null> {
     const query = new URLSearchParams({ To: message.to, From: options.from, PageSize: '20' });
     try {
       const response = await fetch(`${url}?${query}`, {
@@ -130,10 +146,11 @@ export function twilioSmsSender(options: {
       });
       if (!response.ok) return null;
       const json = (await response.json()) as { messages?: TwilioMessage[] };
-      const found = json.messages?.find(
-        (m) => m.body === message.body && Date.parse(m.date_created) >= since.getTime() - CLOCK_SKEW_MS,
+      return (
+        json.messages?.find(
+          (m) => m.body === message.body && Date.parse(m.date_created) >= since.getTime() - CLOCK_SKEW_MS,
+        ) ?? null
       );
-      return found?.sid ?? null;
     } catch {
       return null;
     }
@@ -143,15 +160,17 @@ export function twilioSmsSender(options: {
     name: 'twilio',
     async send(message, sendOptions) {
       if (sendOptions?.mayHaveBeenAcceptedSince) {
-        const sid = await findAccepted(message, sendOptions.mayHaveBeenAcceptedSince);
-        if (sid) return { providerId: sid, alreadyAccepted: true };
+        const found = await findAccepted(message, sendOptions.mayHaveBeenAcceptedSince);
+        if (found) return { providerId: found.sid, alreadyAccepted: true, status: found.status };
       }
+      const form = new URLSearchParams({ To: message.to, From: options.from, Body: message.body });
+      if (options.statusCallbackUrl) form.set('StatusCallback', options.statusCallbackUrl);
       let response: Response;
       try {
         response = await fetch(url, {
           method: 'POST',
           headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ To: message.to, From: options.from, Body: message.body }),
+          body: form,
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
@@ -175,8 +194,37 @@ export function twilioSmsSender(options: {
         throw new DeliveryError(twilioFailureKind(response.status), twilioErrorText(response.status, body));
       }
       // Accepted (201): an unreadable answer still means the message exists.
-      const json = (await response.json().catch(() => ({}))) as { sid?: string };
-      return { providerId: json.sid ?? 'twilio' };
+      const json = (await response.json().catch(() => ({}))) as { sid?: string; status?: string };
+      return { providerId: json.sid ?? 'twilio', status: json.status };
     },
   };
+}
+
+/**
+ * The `X-Twilio-Signature` of a request Twilio makes to `url` with these POST parameters: base64 of
+ * the HMAC-SHA1, keyed with the auth token, of the full URL (query string included) followed by
+ * each parameter's name and value, sorted by name, with no separators
+ * (https://www.twilio.com/docs/usage/security, "Validating Signatures from Twilio"). A name posted
+ * more than once contributes each of its values, sorted (as twilio-node's validateRequest does).
+ */
+export function twilioSignature(authToken: string, url: string, params: Iterable<[string, string]>): string {
+  const sorted = [...params].sort(([a, av], [b, bv]) => (a === b ? compare(av, bv) : compare(a, b)));
+  const hmac = createHmac('sha1', authToken).update(url, 'utf8');
+  for (const [name, value] of sorted) hmac.update(name + value, 'utf8');
+  return hmac.digest('base64');
+}
+
+/** Code-unit order, as Twilio's helper libraries sort the names. */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Whether `given` is Twilio's signature of the request, compared in constant time. */
+export function twilioSignatureMatches(
+  authToken: string,
+  url: string,
+  params: Iterable<[string, string]>,
+  given: string | undefined,
+): boolean {
+  const expected = Buffer.from(twilioSignature(authToken, url, params), 'base64');
+  const sent = Buffer.from(given?.trim() ?? '', 'base64');
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
 }

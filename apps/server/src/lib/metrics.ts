@@ -1,4 +1,9 @@
-import { MARKETPLACE_CHANNELS, OUTBOX_CHANNELS } from '@kitchaco/domain';
+import {
+  MARKETPLACE_CHANNELS,
+  OUTBOX_CHANNELS,
+  SMS_DELIVERY_STATUSES,
+  type SmsDeliveryStatus,
+} from '@kitchaco/domain';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from '../context.js';
 import { inboxRows, outboxRows, reconciliationRows } from '../db/backlogs.js';
@@ -35,6 +40,8 @@ export interface Metrics {
   shed(reason: ShedReason): void;
   /** Something a page's Content-Security-Policy blocked, as the browser reported it, by directive. */
   cspViolation(directive: string): void;
+  /** A status Twilio reported for one of our SMS that moved its outbox row forward (not a repeat). */
+  smsDelivery(status: SmsDeliveryStatus): void;
 
   // Alerts' additions (lib/metrics-orders.ts).
   /** An order became paid (our checkout) or arrived paid (a marketplace), at its location. */
@@ -79,6 +86,7 @@ export const noMetrics: Metrics = {
   ticketShown() {},
   shed() {},
   cspViolation() {},
+  smsDelivery() {},
   orderPaid() {},
 };
 
@@ -164,6 +172,15 @@ export function createMetrics(sources: MetricsSources): Metrics {
     labelNames: ['directive'] as const,
     registers,
   });
+
+  const smsDeliveries = new Counter({
+    name: 'kitchaco_sms_delivery_total',
+    help: 'SMS statuses Twilio reported in its status callbacks, each counted once per message (sent, delivered, undelivered, failed, ...).',
+    labelNames: ['status'] as const,
+    registers,
+  });
+  // Every status at 0 from the first scrape: the share undelivered is then 0, not "no data".
+  for (const status of SMS_DELIVERY_STATUSES) smsDeliveries.inc({ status }, 0);
 
   const { database, lifecycle, clock } = sources;
   new Gauge({
@@ -319,6 +336,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     ticketShown: (seconds) => tickets.observe(Math.max(0, seconds)),
     shed: (reason) => shed.inc({ reason }),
     cspViolation: (directive) => csp.inc({ directive }),
+    smsDelivery: (status) => smsDeliveries.inc({ status }),
     orderPaid: orders.orderPaid,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENDPOINTS, queryCall, routeCall, SUPER_ADMIN } from '../wire/calls.js';
+import { ENDPOINTS, PUBLIC, queryCall, routeCall, SUPER_ADMIN } from '../wire/calls.js';
 import {
   adminOutboxRequest,
   adminOutboxResponse,
@@ -7,6 +7,7 @@ import {
   retryOutboxRequest,
   retryOutboxResponse,
 } from './outbox.schemas.js';
+import { twilioStatusCallback, twilioStatusHeaders, twilioStatusResponse } from './sms-delivery.js';
 
 /** The calls of the notifications area (packages/domain/src/wire/calls.ts). */
 export const notificationsCalls = {
@@ -42,5 +43,19 @@ export const notificationsCalls = {
     response: retryOutboxResponse,
     failures: 'spec',
     statuses: [404, 409],
+  }),
+  twilioStatus: routeCall({
+    method: 'POST',
+    url: '/api/v1/notifications/twilio/status/',
+    summary:
+      "Twilio's status callback for an SMS we sent (form-encoded MessageSid, MessageStatus, ErrorCode, ...), signed with X-Twilio-Signature: base64 HMAC-SHA1, with the auth token, of TWILIO_STATUS_CALLBACK_URL followed by every parameter's name and value sorted by name. The outbox row moves forward only: a late or repeated status changes nothing. 403 on a bad signature, 400 naming a bad field, 404 when Twilio or TWILIO_STATUS_CALLBACK_URL is not configured; an unknown MessageSid answers 200 and changes nothing.",
+    tag: 'notifications',
+    access: PUBLIC,
+    headers: twilioStatusHeaders,
+    body: twilioStatusCallback,
+    forms: true,
+    response: twilioStatusResponse,
+    failures: 'status',
+    statuses: [400, 403, 404],
   }),
 };

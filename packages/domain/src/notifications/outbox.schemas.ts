@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OUTBOX_CHANNELS } from '../constants.js';
 import { dbId } from '../wire/wire.js';
+import { SMS_DELIVERY_STATUSES } from './sms-delivery.js';
 
 /** A message of the outbox as the demo-mode page reads it. */
 export const outboxMessage = z.object({
@@ -39,6 +40,17 @@ export const adminOutboxMessage = z.object({
   /** When the worker tries it next (pending and sending only). */
   next_attempt_at: z.string().nullable(),
   sent_at: z.string().nullable(),
+  /** The provider's id of the message (Twilio's MessageSid), once it accepted it. */
+  provider_id: z.string().nullable(),
+  /**
+   * Where the SMS is after the provider accepted it, from Twilio's status callbacks (`delivered`,
+   * `undelivered`, `failed`, ...); null for an email, a local SMS, or before any is known.
+   */
+  delivery_status: z.enum(SMS_DELIVERY_STATUSES).nullable(),
+  /** Twilio's error code of an undelivered or failed SMS (30003 unreachable, 30005 unknown number, ...). */
+  delivery_error_code: z.string().nullable(),
+  /** When Twilio reported the SMS's end (delivered, undelivered, failed). */
+  delivery_final_at: z.string().nullable(),
 });
 export type AdminOutboxMessage = z.infer<typeof adminOutboxMessage>;
 

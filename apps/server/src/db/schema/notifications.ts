@@ -28,9 +28,22 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The provider's id of the message once it accepted it (Twilio's MessageSid). */
+    providerId: text('provider_id'),
+    /**
+     * Where an SMS is after Twilio accepted it (an SMS_DELIVERY_STATUSES value of packages/domain),
+     * moved forward only by Twilio's status callbacks; null for email and the local adapter.
+     */
+    deliveryStatus: text('delivery_status'),
+    /** Twilio's ErrorCode of an undelivered or failed SMS (30003, 30005, ...). */
+    deliveryErrorCode: text('delivery_error_code'),
+    /** When Twilio reported the end of its way: delivered, undelivered, failed. */
+    deliveryFinalAt: timestamp('delivery_final_at', { withTimezone: true }),
   },
   (t) => [
     index('outbox_due_idx').on(t.nextAttemptAt).where(sql`status IN ('pending', 'sending')`),
     index('outbox_created_idx').on(t.createdAt),
+    // Status callbacks find their row by MessageSid.
+    index('outbox_provider_id_idx').on(t.providerId).where(sql`provider_id IS NOT NULL`),
   ],
 );

@@ -1,4 +1,4 @@
-import type { AdminOutboxMessage } from '@kitchaco/domain';
+import { type AdminOutboxMessage, smsDeliveryStatusOf } from '@kitchaco/domain';
 import type { OutboxRow } from './outbox.queries.js';
 
 /**
@@ -48,5 +48,9 @@ export function presentAdminOutboxMessage(m: OutboxRow): AdminOutboxMessage {
     created_at: m.createdAt.toISOString(),
     next_attempt_at: waiting ? m.nextAttemptAt.toISOString() : null,
     sent_at: m.sentAt?.toISOString() ?? null,
+    provider_id: m.providerId,
+    delivery_status: smsDeliveryStatusOf(m.deliveryStatus),
+    delivery_error_code: m.deliveryErrorCode,
+    delivery_final_at: m.deliveryFinalAt?.toISOString() ?? null,
   };
 }

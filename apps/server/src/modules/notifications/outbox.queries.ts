@@ -1,3 +1,4 @@
+import { SMS_DELIVERY_FINAL, SMS_DELIVERY_RANK, type SmsDeliveryStatus } from '@kitchaco/domain';
 import { and, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type OutboxAttachment, outbox } from '../../db/schema/index.js';
@@ -50,8 +51,76 @@ export async function claimDueMessages(db: DbOrTx, now: Date, claimSeconds: numb
     .returning();
 }
 
-export async function markSent(db: DbOrTx, id: number, at: Date): Promise<void> {
-  await db.update(outbox).set({ status: 'sent', sentAt: at, lastError: null }).where(eq(outbox.id, id));
+/**
+ * The provider took the message: `providerId` is its id there (Twilio's MessageSid, which status
+ * callbacks name), `deliveryStatus` the status in its answer (`queued`), when it gave them.
+ */
+export async function markSent(
+  db: DbOrTx,
+  id: number,
+  at: Date,
+  provider: { providerId?: string | null; deliveryStatus?: SmsDeliveryStatus | null } = {},
+): Promise<void> {
+  await db
+    .update(outbox)
+    .set({
+      status: 'sent',
+      sentAt: at,
+      lastError: null,
+      providerId: provider.providerId ?? null,
+      deliveryStatus: provider.deliveryStatus ?? null,
+      deliveryErrorCode: null,
+      // An earlier attempt's message found at Twilio may already be at its end.
+      deliveryFinalAt: provider.deliveryStatus && isFinal(provider.deliveryStatus) ? at : null,
+    })
+    .where(eq(outbox.id, id));
+}
+
+const isFinal = (status: SmsDeliveryStatus) => SMS_DELIVERY_FINAL.includes(status);
+
+/** SQL of the rank of the row's delivery status (SMS_DELIVERY_RANK); -1 when none is known. */
+const deliveryRankSql = sql.raw(
+  `CASE delivery_status ${Object.entries(SMS_DELIVERY_RANK)
+    .map(([status, rank]) => `WHEN '${status}' THEN ${rank}`)
+    .join(' ')} ELSE -1 END`,
+);
+
+/**
+ * Moves an SMS's delivery status forward, in one statement so that two callbacks racing on two
+ * instances cannot put an earlier status over a later one: the row changes only when the new status
+ * ranks above the one it has (SMS_DELIVERY_RANK). Answers the row's id when it changed.
+ */
+export async function advanceDelivery(
+  db: DbOrTx,
+  update: { providerId: string; status: SmsDeliveryStatus; errorCode: string | null; at: Date },
+): Promise<number | null> {
+  const final = isFinal(update.status);
+  const [row] = await db
+    .update(outbox)
+    .set({
+      deliveryStatus: update.status,
+      ...(update.errorCode ? { deliveryErrorCode: update.errorCode } : {}),
+      ...(final ? { deliveryFinalAt: update.at } : {}),
+    })
+    .where(
+      and(
+        eq(outbox.providerId, update.providerId),
+        eq(outbox.channel, 'sms'),
+        sql`${deliveryRankSql} < ${SMS_DELIVERY_RANK[update.status]}`,
+      ),
+    )
+    .returning({ id: outbox.id });
+  return row?.id ?? null;
+}
+
+/** The delivery status an SMS has now, by its provider id; null when no SMS has that id. */
+export async function findDeliveryByProviderId(db: DbOrTx, providerId: string) {
+  const [row] = await db
+    .select({ id: outbox.id, deliveryStatus: outbox.deliveryStatus })
+    .from(outbox)
+    .where(and(eq(outbox.providerId, providerId), eq(outbox.channel, 'sms')))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function markFailed(db: DbOrTx, id: number, error: string, retryAt: Date | null): Promise<void> {

@@ -1,3 +1,4 @@
+import { smsDeliveryStatusOf } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { OutboxAttachment } from '../../db/schema/index.js';
@@ -125,6 +126,7 @@ export async function deliverDueMessages(
       continue;
     }
     try {
+      let provider: Parameters<typeof markSent>[3];
       if (m.channel === 'sms') {
         const result = await app.adapters.sms.send(
           { to: m.recipient, body },
@@ -136,6 +138,8 @@ export async function deliverDueMessages(
             'outbox sms found already accepted',
           );
         }
+        // Twilio's MessageSid, which its status callbacks name (twilio-status.service.ts).
+        provider = { providerId: result.providerId, deliveryStatus: smsDeliveryStatusOf(result.status) };
       } else {
         await app.adapters.email.send({
           to: m.recipient,
@@ -144,7 +148,7 @@ export async function deliverDueMessages(
           attachments: m.attachments,
         });
       }
-      await markSent(app.db, m.id, app.clock.now());
+      await markSent(app.db, m.id, app.clock.now(), provider);
       sent += 1;
     } catch (error) {
       failed += 1;

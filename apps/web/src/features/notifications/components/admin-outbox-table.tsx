@@ -5,6 +5,8 @@ import {
   OUTBOX_STATUSES,
   type OutboxChannel,
   type OutboxStatus,
+  SMS_NOT_DELIVERED,
+  type SmsDeliveryStatus,
 } from '@kitchaco/domain';
 import { Badge, Button, Group, Loader, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -20,6 +22,57 @@ const STATUS_BADGES: Record<OutboxStatus, { label: string; color: string }> = {
   sent: { label: 'Sent', color: 'teal' },
   failed: { label: 'Failed', color: 'red' },
 };
+
+/** Twilio's words for where an SMS is after it took it (its status callbacks). */
+const DELIVERY_LABELS: Record<SmsDeliveryStatus, string> = {
+  accepted: 'Accepted',
+  scheduled: 'Scheduled',
+  queued: 'Queued at Twilio',
+  sending: 'Sending',
+  sent: 'Sent to carrier',
+  delivered: 'Delivered',
+  undelivered: 'Undelivered',
+  failed: 'Failed at Twilio',
+  canceled: 'Canceled',
+  partially_delivered: 'Partly delivered',
+  read: 'Read',
+};
+
+/** Where the message is beyond the outbox: an SMS's delivery as Twilio reported it, with its error code. */
+function Delivery({ m }: { m: AdminOutboxMessage }) {
+  if (!m.delivery_status) return <>—</>;
+  const lost = SMS_NOT_DELIVERED.includes(m.delivery_status);
+  return (
+    <Stack gap={2}>
+      <Badge
+        color={
+          lost ? 'red' : m.delivery_status === 'delivered' || m.delivery_status === 'read' ? 'teal' : 'gray'
+        }
+        variant={lost ? 'filled' : 'light'}
+        c={lost ? undefined : 'dark'}
+      >
+        {DELIVERY_LABELS[m.delivery_status]}
+      </Badge>
+      {m.delivery_error_code && (
+        <Text size="xs">
+          Twilio error{' '}
+          <a
+            href={`https://www.twilio.com/docs/api/errors/${m.delivery_error_code}`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {m.delivery_error_code}
+          </a>
+        </Text>
+      )}
+      {m.delivery_final_at && (
+        <Text size="xs" c="dimmed">
+          <time dateTime={m.delivery_final_at}>{time(m.delivery_final_at)}</time>
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 const time = (iso: string) =>
   new Date(iso).toLocaleString('en-AU', {
@@ -103,13 +156,14 @@ export function AdminOutboxTable({ onRetried }: { onRetried?: () => void }) {
           {outbox.data.messages.length === 0 ? (
             <Text c="dimmed">No message matches.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={860}>
+            <Table.ScrollContainer minWidth={980}>
               <Table striped verticalSpacing="xs" aria-label="Outbox messages">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Message</Table.Th>
                     <Table.Th>To</Table.Th>
                     <Table.Th>Status</Table.Th>
+                    <Table.Th>Delivery</Table.Th>
                     <Table.Th>Attempts</Table.Th>
                     <Table.Th>Written</Table.Th>
                     <Table.Th>Last error</Table.Th>
@@ -140,6 +194,9 @@ export function AdminOutboxTable({ onRetried }: { onRetried?: () => void }) {
                           >
                             {badge.label}
                           </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Delivery m={m} />
                         </Table.Td>
                         <Table.Td>{m.attempts}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
