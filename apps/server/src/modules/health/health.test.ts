@@ -1,4 +1,9 @@
-import { adminHealthResponse, adminOutboxResponse, retryOutboxResponse } from '@kitchaco/domain';
+import {
+  adminHealthResponse,
+  adminOutboxResponse,
+  adminProviderCheckResponse,
+  retryOutboxResponse,
+} from '@kitchaco/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +61,7 @@ const health = async () => {
 };
 
 describe('access', () => {
-  it.each(['admin_health', 'admin_outbox', 'admin_outbox_retry'])(
+  it.each(['admin_health', 'admin_outbox', 'admin_outbox_retry', 'admin_provider_check'])(
     '%s is for super admins only',
     async (queryType) => {
       const payload = { query_type: queryType, id: 1 };
@@ -70,6 +75,28 @@ describe('access', () => {
     const res = await calls.adminData(admin, { query_type: 'admin_outbox', channel: 'fax' });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('channel');
+  });
+});
+
+describe('the go-live check from the health page', () => {
+  it('answers one line per provider: Twilio refused with the wrong token, the demo stand-ins not configured', async () => {
+    const res = await calls.adminData(admin, { query_type: 'admin_provider_check' });
+    expect(res.statusCode).toBe(200);
+    const body = adminProviderCheckResponse.parse(res.json());
+    expect(body.ready).toBe(false);
+    expect(body.providers.map((p) => [p.provider, p.status])).toEqual([
+      ['square', 'not_configured'],
+      ['uber_eats', 'not_configured'],
+      ['doordash', 'not_configured'],
+      ['twilio', 'problem'],
+      ['email', 'not_configured'],
+      ['facebook', 'not_configured'],
+    ]);
+    expect(body.providers.find((p) => p.provider === 'twilio')!.detail).toBe(
+      'Twilio answered 401 (20003): TWILIO_ACCOUNT_SID or TWILIO_AUTH_TOKEN is refused; copy both from the Twilio Console (the live credentials: test credentials cannot read the account)',
+    );
+    // Nothing was sent: the check reads the account, never creates a message.
+    expect(twilio.creates).toHaveLength(0);
   });
 });
 
