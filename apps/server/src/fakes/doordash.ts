@@ -30,8 +30,6 @@ export interface FakeDoordashOptions {
   signingSecret?: string;
   /** The clock exp and iat are checked against; tests may move it. */
   now?: () => Date;
-  /** The demo's stand-in: every store is the integration's (default false: only `addStore`'s). */
-  anyStore?: boolean;
 }
 
 /**
@@ -86,7 +84,6 @@ export class FakeDoordash extends FakeHttpServer {
   private readonly failures: { failure: FakeDoordashFailure; left: number; retryAfterSeconds: number }[] = [];
   /** Stores of this integration (merchant_supplied_id), readable with GET Store Info. */
   readonly stores = new Set<string>();
-  private readonly anyStore: boolean;
 
   constructor(options: FakeDoordashOptions = {}) {
     super();
@@ -95,7 +92,6 @@ export class FakeDoordash extends FakeHttpServer {
     this.signingSecret =
       options.signingSecret ?? Buffer.from('fake-doordash-signing-secret-32b').toString('base64url');
     this.now = options.now ?? (() => new Date());
-    this.anyStore = options.anyStore ?? false;
   }
 
   /** A store of this integration (its merchant_supplied_id). */
@@ -167,7 +163,7 @@ export class FakeDoordash extends FakeHttpServer {
     if (store && method === 'GET') {
       const id = decodeURIComponent(store[1] ?? '');
       // Choice: the pages show no error for a store that is not the integration's: 404.
-      if (!this.stores.has(id) && !this.anyStore) return error(404, 'not_found', `Store ${id} not found`);
+      if (!this.stores.has(id)) return error(404, 'not_found', `Store ${id} not found`);
       return {
         status: 200,
         body: {

@@ -63,8 +63,6 @@ export interface FakeUberEatsOptions {
   unknownOrder?: (orderId: string) => UberOrderDocument | null;
   /** The scopes Uber granted the app (default eats.order and eats.store); others: invalid_scope. */
   scopes?: string[];
-  /** The demo's stand-in: every store is the app's (default false: only those given to `addStore`). */
-  anyStore?: boolean;
 }
 
 /** Dollars as an Uber money object in AUD (amount in cents). */
@@ -89,7 +87,6 @@ export class FakeUberEats extends FakeHttpServer {
   private readonly tokenScopes = new Map<string, string[]>();
   /** Stores the app may read, by store id: their names. */
   readonly stores = new Map<string, string>();
-  private readonly anyStore: boolean;
 
   constructor(options: FakeUberEatsOptions = {}) {
     super();
@@ -98,7 +95,6 @@ export class FakeUberEats extends FakeHttpServer {
     this.lifetime = options.tokenLifetime ?? 2_592_000;
     this.unknownOrder = options.unknownOrder ?? (() => null);
     this.granted = new Set(options.scopes ?? ['eats.order', 'eats.store']);
-    this.anyStore = options.anyStore ?? false;
   }
 
   /** A store the app is authorised for (readable with Get Store Details). */
@@ -229,7 +225,7 @@ export class FakeUberEats extends FakeHttpServer {
    * other endpoints' errors.
    */
   private store(res: ServerResponse, token: string, storeId: string): void {
-    const name = this.stores.get(storeId) ?? (this.anyStore ? `Store ${storeId}` : undefined);
+    const name = this.stores.get(storeId);
     if (!this.tokenScopes.get(token)?.includes('eats.store')) {
       send(res, 403, { code: 'forbidden', message: 'The token lacks the eats.store scope.' });
     } else if (name === undefined) {

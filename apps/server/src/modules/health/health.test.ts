@@ -15,8 +15,10 @@ import { createTestApp, secondInstance, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { clientCalls } from '../../test/calls.js';
 import { createLocation } from '../../test/factories.js';
+import { mappedStore } from '../../test/marketplaces.js';
 import { kitchenDisplays } from '../kitchen/kitchen-displays.js';
 import { deliverDueMessages, queueSealedSms } from '../notifications/outbox.service.js';
+import { providerCheckTargets } from './health.queries.js';
 import {
   createProviderRecorder,
   recordedAdapters,
@@ -97,6 +99,23 @@ describe('the go-live check from the health page', () => {
     );
     // Nothing was sent: the check reads the account, never creates a message.
     expect(twilio.creates).toHaveLength(0);
+  });
+
+  it("asks about the mapped Uber Eats and DoorDash stores and the pickup locations' own Square locations", async () => {
+    const db = t.database.db;
+    await mappedStore(db, 'uber_eats', 'ue-check-1', 'Burger Co', []);
+    await mappedStore(db, 'deliveroo', 'dr-check-1', 'Taco Co', []);
+    await createLocation(db, { name: 'Preston', squareLocationId: 'LPRESTON1' });
+    await createLocation(db, { name: 'Closed', squareLocationId: 'LCLOSED1', isActive: false });
+    const targets = await providerCheckTargets(db);
+    expect(targets.stores).toContainEqual({
+      channel: 'uber_eats',
+      storeId: 'ue-check-1',
+      location: 'Reservoir',
+      brand: 'Burger Co',
+    });
+    expect(targets.stores.map((s) => s.storeId)).not.toContain('dr-check-1');
+    expect(targets.squareLocations).toEqual([{ location: 'Preston', squareLocationId: 'LPRESTON1' }]);
   });
 });
 
