@@ -135,6 +135,20 @@ describe('npm run providers:check', () => {
     expect(code).toBe(1);
   }, 30_000);
 
+  it('says in one line that a database without its schema cannot be read, and exits 2', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'kitchaco-providers-check-empty-'));
+    try {
+      const { PATH, HOME } = process.env;
+      const child = run({ PATH, HOME, NODE_ENV: 'development', DATA_DIR: empty }, 'cli/providers-check.js');
+      expect(await child.exited).toBe(2);
+      expect(child.output().trim()).toBe(
+        'The providers could not be checked: the store mappings could not be read from the database (relation "marketplace_stores" does not exist): run `npm run migrate` first, or check DATABASE_URL or DATA_DIR',
+      );
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  }, 30_000);
+
   it('in production, counts a required provider that is not configured as a failure', async () => {
     const { PATH, HOME } = process.env;
     const child = run(

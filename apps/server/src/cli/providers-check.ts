@@ -27,7 +27,13 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    const result = await runProviderCheck(config, database.db, new Date());
+    // The providers' calls never throw (each answers its own line): a failure here is the database.
+    const result = await runProviderCheck(config, database.db, new Date()).catch((error: unknown) => {
+      const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+      throw new Error(
+        `the store mappings could not be read from the database (${cause}): run \`npm run migrate\` first, or check DATABASE_URL or DATA_DIR`,
+      );
+    });
     for (const check of result.providers) process.stdout.write(`${checkLine(check)}\n`);
     process.stdout.write(
       result.ready
