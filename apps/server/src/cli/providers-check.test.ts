@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
@@ -24,6 +25,9 @@ let uberOrdersOnly: FakeUberEats;
 let doordash: FakeDoordash;
 let twilio: FakeTwilio;
 let facebook: FakeFacebookGraph;
+/** An SMTP server that takes one login (smtp-server, the library nodemailer's authors maintain). */
+let smtp: SMTPServer;
+let smtpPort: number;
 const TWILIO_NUMBER = '+61480000123';
 
 beforeAll(async () => {
@@ -39,6 +43,15 @@ beforeAll(async () => {
   doordash.addStore('dd-1-1');
   twilio = await startFakeTwilio({ phoneNumbers: [TWILIO_NUMBER] });
   facebook = await startFakeFacebookGraph();
+  smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'mailer' && auth.password === 'mail-password') return callback(null, { user: 1 });
+      callback(new Error('Invalid username or password'));
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpPort = (smtp.server.address() as { port: number }).port;
   const database = await openDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
   try {
     await database.migrate();
@@ -52,6 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([square, uber, uberOrdersOnly, doordash, facebook].map((f) => f.close()));
   await twilio.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -75,6 +89,7 @@ function settings(overrides: Record<string, string> = {}): Record<string, string
     FACEBOOK_APP_ID: facebook.appId,
     FACEBOOK_APP_SECRET: facebook.appSecret,
     FACEBOOK_GRAPH_URL: facebook.graphUrl,
+    SMTP_URL: `smtp://mailer:mail-password@127.0.0.1:${smtpPort}`,
     ...overrides,
   };
 }
@@ -99,7 +114,7 @@ describe('npm run providers:check', () => {
       'Uber Eats         ready           token with eats.order and eats.store; 1 mapped store(s) readable',
       'DoorDash          ready           JWT accepted; 1 mapped store(s) readable',
       `Twilio (SMS)      ready           account active; TWILIO_FROM ${TWILIO_NUMBER} is the account's and sends SMS`,
-      'Email (SMTP)      not configured  SMTP_URL is unset: emails stay in the outbox',
+      `Email (SMTP)      ready           SMTP login to 127.0.0.1:${smtpPort} accepted as mailer`,
       `Facebook sign-in  ready           app ${facebook.appId}: its app token is valid`,
       'Every configured provider is ready.',
     ]);
