@@ -187,3 +187,31 @@ test('a super admin sees a failing SMS provider on the health page and retries t
   await expect(failedRow).toContainText('Twilio 20003: Authenticate');
   await expectAccessible(page, 'the health page after a retry');
 });
+
+test('a super admin runs the go-live check from the health page and reads what to fix', async ({ page }) => {
+  await loginAs(page, 'super_admin');
+  await page.getByRole('link', { name: 'Health' }).click();
+  await expect(page).toHaveURL(/\/admin-health$/);
+
+  const check = page.getByRole('region', { name: 'Go-live check' });
+  await check.getByRole('button', { name: 'Check providers' }).click();
+  await expect(check.getByRole('status')).toContainText('Not ready: fix the providers marked Problem.');
+  const table = check.getByRole('table', { name: 'Go-live check' });
+
+  // This server's Twilio settings are refused (the stand-in answers 401 to every call): one line
+  // that says which settings to fix, the status in words, not colour alone.
+  const twilioRow = table.getByRole('row', { name: /Twilio \(SMS\)/ });
+  await expect(twilioRow).toContainText('Problem');
+  await expect(twilioRow).toContainText(
+    'Twilio answered 401 (20003): TWILIO_ACCOUNT_SID or TWILIO_AUTH_TOKEN is refused',
+  );
+  // The demo's stand-ins reach no provider: not configured, and not a problem outside production.
+  await expect(table.getByRole('row', { name: /Square \(cards\)/ })).toContainText('Not configured');
+  await expect(table.getByRole('row', { name: /Uber Eats/ })).toContainText(
+    "the demo's credentials: the demo's stand-in answers, not Uber",
+  );
+  await expect(table.getByRole('row')).toHaveCount(7);
+  await expectAccessible(page, 'the health page with the go-live check');
+  await check.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${root}test-results/admin-health-provider-check-1400.png`, fullPage: true });
+});

@@ -14,6 +14,11 @@ import { FakeHttpServer } from './fake-server.js';
  *   in the future"), exp ("a maximum value of 30 minutes (1800 seconds) beyond the issued at
  *   time"): https://developer.doordash.com/en-US/docs/marketplace/how_to/JWTs/ ; HMAC-SHA256 keyed
  *   by the decoded signing secret: https://developer.doordash.com/en-US/docs/drive/how_to/JWTs
+ * - GET Store Info: `GET /marketplace/api/v1/stores/{merchant_supplied_id}/store_details`, answered
+ *   `{ provider_name, merchant_supplied_id, is_active, is_order_protocol_pos, ... ,
+ *   current_deactivations }`:
+ *   https://developer.doordash.com/en-US/docs/marketplace/how_to/get_menu_and_store_info and
+ *   https://developer.doordash.com/en-US/docs/marketplace/appendix/sample_get_store_information_response
  *
  * Where the documentation leaves a behaviour open, the choice is written beside it ("Choice:").
  */
@@ -65,6 +70,7 @@ const error = (status: number, code: string, message: string): Answer => ({
 });
 
 const CONFIRM_PATH = /^\/marketplace\/api\/v1\/orders\/([^/]+)$/;
+const STORE_PATH = /^\/marketplace\/api\/v1\/stores\/([^/]+)\/store_details$/;
 
 export class FakeDoordash extends FakeHttpServer {
   /** Base URL, e.g. http://127.0.0.1:54321 (DOORDASH_API_URL). */
@@ -76,6 +82,8 @@ export class FakeDoordash extends FakeHttpServer {
   readonly confirmations: FakeConfirmation[] = [];
 
   private readonly failures: { failure: FakeDoordashFailure; left: number; retryAfterSeconds: number }[] = [];
+  /** Stores of this integration (merchant_supplied_id), readable with GET Store Info. */
+  readonly stores = new Set<string>();
 
   constructor(options: FakeDoordashOptions = {}) {
     super();
@@ -84,6 +92,11 @@ export class FakeDoordash extends FakeHttpServer {
     this.signingSecret =
       options.signingSecret ?? Buffer.from('fake-doordash-signing-secret-32b').toString('base64url');
     this.now = options.now ?? (() => new Date());
+  }
+
+  /** A store of this integration (its merchant_supplied_id). */
+  addStore(merchantSuppliedId: string): void {
+    this.stores.add(merchantSuppliedId);
   }
 
   /** Makes the next `count` requests fail the given way. */
@@ -146,6 +159,24 @@ export class FakeDoordash extends FakeHttpServer {
   private answer(method: string, path: string, headers: IncomingHttpHeaders, body: unknown): Answer {
     const refused = this.authenticate(headers);
     if (refused) return error(401, 'authentication_error', refused);
+    const store = STORE_PATH.exec(path);
+    if (store && method === 'GET') {
+      const id = decodeURIComponent(store[1] ?? '');
+      // Choice: the pages show no error for a store that is not the integration's: 404.
+      if (!this.stores.has(id)) return error(404, 'not_found', `Store ${id} not found`);
+      return {
+        status: 200,
+        body: {
+          provider_name: 'kitchaco',
+          merchant_supplied_id: id,
+          is_active: true,
+          is_order_protocol_pos: true,
+          auto_release_enabled: false,
+          special_instructions_max_length: 128,
+          current_deactivations: [],
+        },
+      };
+    }
     const match = CONFIRM_PATH.exec(path);
     if (!match) return error(404, 'not_found', `No route for ${method} ${path}`);
     if (method !== 'PATCH') return error(405, 'method_not_allowed', `${method} is not allowed here`);

@@ -190,6 +190,8 @@ export interface FakeSquareOptions {
   acceptAnyLocation?: boolean;
   /** Keep each request in `requests` (default true; off under a benchmark's load). */
   recordRequests?: boolean;
+  /** Names of the seller's locations by id, as ListLocations answers them (default "Location <id>"). */
+  locationNames?: Record<string, string>;
 }
 
 export interface AutoWebhooks {
@@ -518,6 +520,7 @@ export class FakeSquare extends FakeHttpServer {
 
   private readonly acceptAnyLocation: boolean;
   private readonly recordRequests: boolean;
+  private readonly locationNames: Record<string, string>;
 
   /** Whether a location is the seller's (with `acceptAnyLocation`, any becomes one). */
   private knows(locationId: string): boolean {
@@ -529,6 +532,7 @@ export class FakeSquare extends FakeHttpServer {
     super();
     this.acceptAnyLocation = options.acceptAnyLocation ?? false;
     this.recordRequests = options.recordRequests ?? true;
+    this.locationNames = options.locationNames ?? {};
     this.accessToken = options.accessToken ?? 'fake-square-token';
     this.webhookSignatureKey = options.webhookSignatureKey ?? 'fake-square-signature-key';
     this.latencyMs = options.latencyMs ?? 0;
@@ -539,6 +543,8 @@ export class FakeSquare extends FakeHttpServer {
     this.autoWebhooks = options.autoWebhooks ?? null;
     this.now = options.now ?? (() => new Date());
     this.routes = [
+      // https://developer.squareup.com/reference/square/locations-api/list-locations
+      { method: 'GET', pattern: /^\/v2\/locations$/, handle: () => this.listLocations() },
       // https://developer.squareup.com/reference/square/payments-api/list-payments
       { method: 'GET', pattern: /^\/v2\/payments$/, handle: (_p, _b, query) => this.listPayments(query) },
       // https://developer.squareup.com/reference/square/payments-api/create-payment
@@ -1114,6 +1120,31 @@ export class FakeSquare extends FakeHttpServer {
    * a page ("If the provided value is greater than 100, it is ignored"). Choices: end_time is
    * exclusive; an empty result is `{}` (Square leaves out empty fields); the cursor is opaque.
    */
+  /**
+   * ListLocations: every location of the seller, inactive ones included, alphabetically by name
+   * (https://developer.squareup.com/reference/square/locations-api/list-locations; the Location
+   * object: https://developer.squareup.com/reference/square/objects/Location). Choice: every
+   * location of the fake is ACTIVE, in Australia, and takes cards.
+   */
+  private listLocations(): Answer {
+    const locations = [...this.locations]
+      .map((id) => ({
+        id,
+        name: this.locationNames[id] ?? `Location ${id}`,
+        status: 'ACTIVE',
+        type: 'PHYSICAL',
+        merchant_id: this.merchantId,
+        country: 'AU',
+        currency: 'AUD',
+        timezone: 'Australia/Melbourne',
+        capabilities: ['CREDIT_CARD_PROCESSING'],
+        business_name: 'Kitchaco',
+        created_at: '2026-01-05T00:00:00.000Z',
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    return { status: 200, body: { locations } };
+  }
+
   private listPayments(query: URLSearchParams): Answer {
     const now = this.now();
     const begin = readTime(query, 'begin_time') ?? new Date(now.getTime() - YEAR_MS);

@@ -24,6 +24,12 @@ import type { AddressInfo } from 'node:net';
  *   MessageStatus, ErrorCode, AccountSid, From, To, ApiVersion, SmsSid, SmsStatus), signed with
  *   X-Twilio-Signature (https://www.twilio.com/docs/usage/security). As Twilio warns, callbacks may
  *   come out of order and more than once: `callbackFaults` makes them.
+ * - the account: https://www.twilio.com/docs/iam/api/account (GET
+ *   /2010-04-01/Accounts/{Sid}.json: `{ sid, friendly_name, status: active | suspended | closed,
+ *   type: Trial | Full, ... }`), and its numbers:
+ *   https://www.twilio.com/docs/phone-numbers/api/incomingphonenumber-resource (GET
+ *   .../IncomingPhoneNumbers.json?PhoneNumber=+61...: `{ incoming_phone_numbers: [{ sid,
+ *   phone_number, capabilities: { sms, mms, voice, fax }, ... }], ... }`).
  *
  * Choice: the fake checks only that To is E.164 ("+" and up to 15 digits); Twilio checks more.
  */
@@ -153,7 +159,13 @@ function dlrDate(at: Date): string {
 }
 
 export async function startFakeTwilio(
-  options: { accountSid?: string; authToken?: string; callbackDelayMs?: number } = {},
+  options: {
+    accountSid?: string;
+    authToken?: string;
+    callbackDelayMs?: number;
+    /** The account's phone numbers (IncomingPhoneNumbers), each able to send SMS. */
+    phoneNumbers?: string[];
+  } = {},
 ): Promise<FakeTwilio> {
   const accountSid = options.accountSid ?? 'AC00000000000000000000000000000001';
   const authToken = options.authToken ?? 'fake-twilio-token';
@@ -267,6 +279,44 @@ export async function startFakeTwilio(
 
   const server = createServer(async (req, res) => {
     const address = new URL(req.url ?? '/', 'http://fake');
+    const accountPath = `/2010-04-01/Accounts/${accountSid}`;
+    if (
+      req.method === 'GET' &&
+      (address.pathname === `${accountPath}.json` ||
+        address.pathname === `${accountPath}/IncomingPhoneNumbers.json`)
+    ) {
+      if (req.headers.authorization !== expectedAuth) {
+        json(res, 401, error(401, 20003, 'Authenticate'));
+        return;
+      }
+      if (address.pathname === `${accountPath}.json`) {
+        json(res, 200, {
+          sid: accountSid,
+          friendly_name: 'Kitchaco',
+          status: 'active',
+          type: 'Full',
+          owner_account_sid: accountSid,
+          uri: `${accountPath}.json`,
+        });
+        return;
+      }
+      const wanted = address.searchParams.get('PhoneNumber');
+      const numbers = (options.phoneNumbers ?? []).filter((n) => !wanted || n === wanted);
+      json(res, 200, {
+        incoming_phone_numbers: numbers.map((phone, i) => ({
+          sid: `PN${String(i + 1).padStart(32, '0')}`,
+          account_sid: accountSid,
+          phone_number: phone,
+          friendly_name: phone,
+          capabilities: { sms: true, mms: false, voice: true, fax: false },
+          status: 'in-use',
+        })),
+        page: 0,
+        page_size: 50,
+        next_page_uri: null,
+      });
+      return;
+    }
     if (address.pathname !== listPath) {
       json(res, 404, error(404, 20404, 'The requested resource was not found'));
       return;

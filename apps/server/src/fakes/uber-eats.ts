@@ -24,6 +24,10 @@ import { FakeHttpServer } from './fake-server.js';
  * - scheduled orders: https://developer.uber.com/docs/eats/guides/order-integration ("all orders
  *   that are scheduled must be accepted twice, once during the orders.scheduled.notification and
  *   again at orders.notification").
+ * - Get Store Details: https://developer.uber.com/docs/eats/references/api/v1/get-eats-stores-storeid
+ *   (GET /v1/eats/stores/{store_id}, a token with the `eats.store` scope; `{ name, store_id,
+ *   location, status, merchant_store_id, timezone, ... }`). A scope the app was not granted is
+ *   refused at the token endpoint with 400 `invalid_scope` (RFC 6749 section 5.2).
  *
  * Where the documentation leaves a behaviour open, the choice is written beside it ("Choice:").
  */
@@ -46,7 +50,7 @@ export interface UberOrderDocument {
 /** Tokens that stay valid at once (Uber: 100 an hour, the oldest invalidated beyond). */
 const TOKENS_KEPT = 100;
 
-export type UberEndpoint = 'token' | 'order' | 'accept' | 'deny';
+export type UberEndpoint = 'token' | 'order' | 'accept' | 'deny' | 'store';
 
 export interface RecordedUberRequest {
   endpoint: UberEndpoint;
@@ -63,6 +67,8 @@ export interface FakeUberEatsOptions {
   tokenLifetime?: number;
   /** The demo's stand-in: an order the fake was not given is made by this (null: 404 as Uber). */
   unknownOrder?: (orderId: string) => UberOrderDocument | null;
+  /** The scopes Uber granted the app (default eats.order and eats.store); others: invalid_scope. */
+  scopes?: string[];
 }
 
 /** Dollars as an Uber money object in AUD (amount in cents). */
@@ -83,6 +89,11 @@ export class FakeUberEats extends FakeHttpServer {
   private readonly lifetime: number;
 
   private readonly unknownOrder: (orderId: string) => UberOrderDocument | null;
+  /** Scopes granted to the app, and each token's scopes. */
+  private readonly granted: Set<string>;
+  private readonly tokenScopes = new Map<string, string[]>();
+  /** Stores the app may read, by store id: their names. */
+  readonly stores = new Map<string, string>();
 
   constructor(options: FakeUberEatsOptions = {}) {
     super();
@@ -90,6 +101,12 @@ export class FakeUberEats extends FakeHttpServer {
     this.clientSecret = options.clientSecret ?? 'fake-uber-client-secret-0123456789';
     this.lifetime = options.tokenLifetime ?? 2_592_000;
     this.unknownOrder = options.unknownOrder ?? (() => null);
+    this.granted = new Set(options.scopes ?? ['eats.order', 'eats.store']);
+  }
+
+  /** A store the app is authorised for (readable with Get Store Details). */
+  addStore(storeId: string, name = `Store ${storeId}`): void {
+    this.stores.set(storeId, name);
   }
 
   protected onRequest(req: IncomingMessage, res: ServerResponse): void {
@@ -212,6 +229,7 @@ export class FakeUberEats extends FakeHttpServer {
     if (!bearer || !this.tokens.has(bearer)) {
       return send(res, 401, { code: 'unauthorized', message: 'Invalid OAuth 2.0 credentials provided.' });
     }
+    if (endpoint === 'store') return this.store(res, bearer, decodeURIComponent(url.pathname.split('/')[4]!));
     const orderId = decodeURIComponent(url.pathname.split('/')[4]!);
     const order = this.orders.get(orderId) ?? this.madeUp(orderId);
     if (!order) return send(res, 404, { code: 'not_found', message: 'Order not found.' });
@@ -237,16 +255,39 @@ export class FakeUberEats extends FakeHttpServer {
     res.writeHead(204).end();
   }
 
+  /**
+   * Get Store Details. Choice: Uber's page shows no error bodies; a token without `eats.store`
+   * answers 403 and a store the app is not authorised for 404, each `{ code, message }` as the
+   * other endpoints' errors.
+   */
+  private store(res: ServerResponse, token: string, storeId: string): void {
+    const name = this.stores.get(storeId);
+    if (!this.tokenScopes.get(token)?.includes('eats.store')) {
+      send(res, 403, { code: 'forbidden', message: 'The token lacks the eats.store scope.' });
+    } else if (name === undefined) {
+      send(res, 404, { code: 'not_found', message: 'Store not found.' });
+    } else {
+      send(res, 200, {
+        name,
+        store_id: storeId,
+        location: { city: 'Melbourne', country: 'AU' },
+        status: 'active',
+        timezone: 'Australia/Melbourne',
+      });
+    }
+  }
+
   private token(res: ServerResponse, form: Record<string, string>): void {
     if (form.client_id !== this.clientId || form.client_secret !== this.clientSecret) {
       send(res, 401, { error: 'invalid_client' });
     } else if (form.grant_type !== 'client_credentials') {
       send(res, 400, { error: 'unsupported_grant_type' });
-    } else if (!form.scope?.split(' ').includes('eats.order')) {
+    } else if (!form.scope || form.scope.split(' ').some((scope) => !this.granted.has(scope))) {
       send(res, 400, { error: 'invalid_scope' });
     } else {
       const token = `KA.${randomUUID()}`;
       this.tokens.add(token);
+      this.tokenScopes.set(token, form.scope.split(' '));
       // Uber gives an app at most 100 tokens an hour and invalidates the oldest beyond that
       // (https://developer.uber.com/docs/eats/guides/authentication): a Set keeps insertion order.
       if (this.tokens.size > TOKENS_KEPT) this.tokens.delete(this.tokens.values().next().value as string);
@@ -262,6 +303,7 @@ export class FakeUberEats extends FakeHttpServer {
 
 function endpointOf(method: string, path: string): UberEndpoint | null {
   if (method === 'POST' && path === '/oauth/v2/token') return 'token';
+  if (method === 'GET' && /^\/v1\/eats\/stores\/[^/]+$/.test(path)) return 'store';
   if (method === 'GET' && /^\/v2\/eats\/order\/[^/]+$/.test(path)) return 'order';
   if (method === 'POST' && /^\/v1\/eats\/orders\/[^/]+\/accept_pos_order$/.test(path)) return 'accept';
   if (method === 'POST' && /^\/v1\/eats\/orders\/[^/]+\/deny_pos_order$/.test(path)) return 'deny';

@@ -439,6 +439,8 @@ const EXPECTED: Record<string, Row> = {
   '/api/v1/admin-data/ marketplace_inbox_retry': row([SA], 'none'),
   // The health page and its outbox view: the whole platform's signals, super admins only.
   '/api/v1/admin-data/ admin_health': row([SA], 'none'),
+  // The go-live check: calls the providers with the platform's credentials, super admins only.
+  '/api/v1/admin-data/ admin_provider_check': row([SA], 'none'),
   '/api/v1/admin-data/ admin_outbox': row([SA], 'none'),
   '/api/v1/admin-data/ admin_outbox_retry': row([SA], 'none'),
   '/api/v1/admin-data/ save_marketplace_store': row(

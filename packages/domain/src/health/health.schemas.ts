@@ -121,3 +121,42 @@ export const adminHealthResponse = z.object({
   }),
 });
 export type AdminHealthResponse = z.infer<typeof adminHealthResponse>;
+
+/** The providers the go-live check reads (`npm run providers:check`, `admin_provider_check`). */
+export const CHECKED_PROVIDERS = ['square', 'uber_eats', 'doordash', 'twilio', 'email', 'facebook'] as const;
+export type CheckedProvider = (typeof CHECKED_PROVIDERS)[number];
+
+export const CHECKED_PROVIDER_NAMES: Record<CheckedProvider, string> = {
+  square: 'Square (cards)',
+  uber_eats: 'Uber Eats',
+  doordash: 'DoorDash',
+  twilio: 'Twilio (SMS)',
+  email: 'Email (SMTP)',
+  facebook: 'Facebook sign-in',
+};
+
+/**
+ * `ready`: the provider took our credentials and knows what the settings name; `not_configured`:
+ * a local stand-in (or nothing) is used, no call was made; `problem`: what is wrong, in `detail`.
+ */
+export const PROVIDER_CHECK_STATUSES = ['ready', 'not_configured', 'problem'] as const;
+export type ProviderCheckStatus = (typeof PROVIDER_CHECK_STATUSES)[number];
+
+export const providerCheck = z.object({
+  provider: z.enum(CHECKED_PROVIDERS),
+  status: z.enum(PROVIDER_CHECK_STATUSES),
+  /** One sentence an operator can act on. */
+  detail: z.string(),
+  /** In production this provider must be ready (SMS, email, cards): not being so is a failure. */
+  required: z.boolean(),
+});
+export type ProviderCheck = z.infer<typeof providerCheck>;
+
+export const adminProviderCheckResponse = z.object({
+  success: z.literal(true),
+  checked_at: instant,
+  /** False when a provider has a problem, or a required one is not configured in production. */
+  ready: z.boolean(),
+  providers: z.array(providerCheck),
+});
+export type AdminProviderCheckResponse = z.infer<typeof adminProviderCheckResponse>;

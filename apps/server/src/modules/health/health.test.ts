@@ -1,4 +1,9 @@
-import { adminHealthResponse, adminOutboxResponse, retryOutboxResponse } from '@kitchaco/domain';
+import {
+  adminHealthResponse,
+  adminOutboxResponse,
+  adminProviderCheckResponse,
+  retryOutboxResponse,
+} from '@kitchaco/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +15,10 @@ import { createTestApp, secondInstance, type TestApp } from '../../test/app.js';
 import { tokenFor } from '../../test/auth.js';
 import { clientCalls } from '../../test/calls.js';
 import { createLocation } from '../../test/factories.js';
+import { mappedStore } from '../../test/marketplaces.js';
 import { kitchenDisplays } from '../kitchen/kitchen-displays.js';
 import { deliverDueMessages, queueSealedSms } from '../notifications/outbox.service.js';
+import { providerCheckTargets } from './health.queries.js';
 import {
   createProviderRecorder,
   recordedAdapters,
@@ -56,7 +63,7 @@ const health = async () => {
 };
 
 describe('access', () => {
-  it.each(['admin_health', 'admin_outbox', 'admin_outbox_retry'])(
+  it.each(['admin_health', 'admin_outbox', 'admin_outbox_retry', 'admin_provider_check'])(
     '%s is for super admins only',
     async (queryType) => {
       const payload = { query_type: queryType, id: 1 };
@@ -70,6 +77,45 @@ describe('access', () => {
     const res = await calls.adminData(admin, { query_type: 'admin_outbox', channel: 'fax' });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('channel');
+  });
+});
+
+describe('the go-live check from the health page', () => {
+  it('answers one line per provider: Twilio refused with the wrong token, the demo stand-ins not configured', async () => {
+    const res = await calls.adminData(admin, { query_type: 'admin_provider_check' });
+    expect(res.statusCode).toBe(200);
+    const body = adminProviderCheckResponse.parse(res.json());
+    expect(body.ready).toBe(false);
+    expect(body.providers.map((p) => [p.provider, p.status])).toEqual([
+      ['square', 'not_configured'],
+      ['uber_eats', 'not_configured'],
+      ['doordash', 'not_configured'],
+      ['twilio', 'problem'],
+      ['email', 'not_configured'],
+      ['facebook', 'not_configured'],
+    ]);
+    expect(body.providers.find((p) => p.provider === 'twilio')!.detail).toBe(
+      'Twilio answered 401 (20003): TWILIO_ACCOUNT_SID or TWILIO_AUTH_TOKEN is refused; copy both from the Twilio Console (the live credentials: test credentials cannot read the account)',
+    );
+    // Nothing was sent: the check reads the account, never creates a message.
+    expect(twilio.creates).toHaveLength(0);
+  });
+
+  it("asks about the mapped Uber Eats and DoorDash stores and the pickup locations' own Square locations", async () => {
+    const db = t.database.db;
+    await mappedStore(db, 'uber_eats', 'ue-check-1', 'Burger Co', []);
+    await mappedStore(db, 'deliveroo', 'dr-check-1', 'Taco Co', []);
+    await createLocation(db, { name: 'Preston', squareLocationId: 'LPRESTON1' });
+    await createLocation(db, { name: 'Closed', squareLocationId: 'LCLOSED1', isActive: false });
+    const targets = await providerCheckTargets(db);
+    expect(targets.stores).toContainEqual({
+      channel: 'uber_eats',
+      storeId: 'ue-check-1',
+      location: 'Reservoir',
+      brand: 'Burger Co',
+    });
+    expect(targets.stores.map((s) => s.storeId)).not.toContain('dr-check-1');
+    expect(targets.squareLocations).toEqual([{ location: 'Preston', squareLocationId: 'LPRESTON1' }]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   ProvidersTable,
   ReconciliationSummary,
 } from '../../../features/health/components/health-sections';
+import { ProviderCheck } from '../../../features/health/components/provider-check';
 import { clockTime, LEVEL_BADGES, worstLevel } from '../../../features/health/lib/health';
 import { AdminOutboxTable } from '../../../features/notifications/components/admin-outbox-table';
 import { StaffPortalPage } from '../staff/staff-portal-page';
@@ -20,7 +21,7 @@ import { STAFF_PORTALS } from '../staff/staff-portals';
 /**
  * `/admin-health`: what a super admin paged on a Friday night looks at first. A headline per area
  * (SMS codes, email, marketplace orders, payments, kitchen displays), then the details behind it:
- * providers, the outbox with Retry, the marketplace inbox, reconciliation and kitchen displays.
+ * providers (and the go-live check, on demand), the outbox with Retry, the marketplace inbox, reconciliation and kitchen displays.
  * Read again every 15 s. Signed out, to /admin.
  */
 export function AdminHealthPage() {
@@ -84,6 +85,7 @@ function HealthPage() {
           )}
           <HealthHeadline headline={data.headline} />
           <ProvidersTable providers={data.providers} now={now} />
+          <ProviderCheck />
           <HealthSection
             id="health-outbox-title"
             title="Outbox"

@@ -1,10 +1,17 @@
-import type { HealthLevel, ProviderState } from '@kitchaco/domain';
+import type { HealthLevel, ProviderCheckStatus, ProviderState } from '@kitchaco/domain';
 
 /** Each level in words and colour: the word is always shown, the colour only repeats it. */
 export const LEVEL_BADGES: Record<HealthLevel, { label: string; color: string; mark: string }> = {
   ok: { label: 'OK', color: 'green', mark: '✓' },
   attention: { label: 'Attention', color: 'orange', mark: '!' },
   failing: { label: 'Failing', color: 'red', mark: '✕' },
+};
+
+/** The go-live check's statuses, in words (the colour only repeats them). */
+export const PROVIDER_CHECK_BADGES: Record<ProviderCheckStatus, { label: string; color: string }> = {
+  ready: { label: 'Ready', color: 'green' },
+  not_configured: { label: 'Not configured', color: 'gray' },
+  problem: { label: 'Problem', color: 'red' },
 };
 
 export const PROVIDER_STATE_BADGES: Record<ProviderState, { label: string; color: string }> = {
