@@ -1,17 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
-import { type FakeDoordash, startFakeDoordash } from '../fakes/doordash.js';
-import { type FakeFacebookGraph, startFakeFacebookGraph } from '../fakes/facebook.js';
-import { type FakeSquare, startFakeSquare } from '../fakes/square.js';
-import { type FakeTwilio, startFakeTwilio } from '../fakes/twilio.js';
+import type { FakeFacebookGraph } from '../fakes/facebook.js';
 import { type FakeUberEats, startFakeUberEats } from '../fakes/uber-eats.js';
 import { mappedStore } from '../test/marketplaces.js';
 import { production, run } from '../test/process.js';
+import { type ProviderFakes, startProviderFakes, TWILIO_NUMBER } from '../test/provider-fakes.js';
 
 /**
  * `npm run providers:check` as an operator runs it: the built command (apps/server/dist), with the
@@ -19,39 +16,16 @@ import { production, run } from '../test/process.js';
  * whose store mappings it reads. One line per provider; exit 0 only when all configured are ready.
  */
 let dataDir: string;
-let square: FakeSquare;
-let uber: FakeUberEats;
+let fakes: ProviderFakes;
 let uberOrdersOnly: FakeUberEats;
-let doordash: FakeDoordash;
-let twilio: FakeTwilio;
 let facebook: FakeFacebookGraph;
-/** An SMTP server that takes one login (smtp-server, the library nodemailer's authors maintain). */
-let smtp: SMTPServer;
 let smtpPort: number;
-const TWILIO_NUMBER = '+61480000123';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kitchaco-providers-check-'));
-  square = await startFakeSquare({
-    locations: ['LAB1', 'LCD2'],
-    locationNames: { LAB1: 'Main St', LCD2: 'Reservoir' },
-  });
-  uber = await startFakeUberEats();
-  uber.addStore('ue-1-1');
+  fakes = await startProviderFakes();
+  ({ facebook, smtpPort } = fakes);
   uberOrdersOnly = await startFakeUberEats({ scopes: ['eats.store'] });
-  doordash = await startFakeDoordash();
-  doordash.addStore('dd-1-1');
-  twilio = await startFakeTwilio({ phoneNumbers: [TWILIO_NUMBER] });
-  facebook = await startFakeFacebookGraph();
-  smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'mailer' && auth.password === 'mail-password') return callback(null, { user: 1 });
-      callback(new Error('Invalid username or password'));
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as { port: number }).port;
   const database = await openDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }));
   try {
     await database.migrate();
@@ -63,35 +37,12 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([square, uber, uberOrdersOnly, doordash, facebook].map((f) => f.close()));
-  await twilio.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await Promise.all([fakes.close(), uberOrdersOnly.close()]);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 function settings(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    PAYMENTS_PROVIDER: 'square',
-    SQUARE_ACCESS_TOKEN: square.accessToken,
-    SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
-    SQUARE_LOCATION_ID: 'LAB1',
-    SQUARE_BASE_URL: square.url,
-    ...uber.settings(),
-    DOORDASH_WEBHOOK_TOKEN: 'doordash-webhook-token-0123456789',
-    DOORDASH_DEVELOPER_ID: doordash.developerId,
-    DOORDASH_KEY_ID: doordash.keyId,
-    DOORDASH_SIGNING_SECRET: doordash.signingSecret,
-    DOORDASH_API_URL: doordash.url,
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM: TWILIO_NUMBER,
-    TWILIO_API_URL: twilio.url,
-    FACEBOOK_APP_ID: facebook.appId,
-    FACEBOOK_APP_SECRET: facebook.appSecret,
-    FACEBOOK_GRAPH_URL: facebook.graphUrl,
-    SMTP_URL: `smtp://mailer:mail-password@127.0.0.1:${smtpPort}`,
-    ...overrides,
-  };
+  return fakes.settings(overrides) as Record<string, string>;
 }
 
 /** The command outside production (the sandbox before go-live), with the fakes' settings. */

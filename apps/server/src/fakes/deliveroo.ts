@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { FakeHttpServer } from './fake-server.js';
+import { FakeHttpServer, PlannedFailures } from './fake-server.js';
 
 /**
  * A fake of Deliveroo's token endpoint and Order API sync status for server tests and the demo, in
@@ -98,8 +98,7 @@ export class FakeDeliveroo extends FakeHttpServer {
   private readonly tokens = new Map<string, number>();
   /** Orders whose 3-minute window is over (Deliveroo then answers 409). */
   private readonly windowClosed = new Set<string>();
-  private readonly failures: { failure: FakeDeliverooFailure; left: number; retryAfterSeconds: number }[] =
-    [];
+  private readonly failures = new PlannedFailures<FakeDeliverooFailure>(10);
 
   constructor(options: FakeDeliverooOptions = {}) {
     super();
@@ -119,11 +118,7 @@ export class FakeDeliveroo extends FakeHttpServer {
     failure: FakeDeliverooFailure,
     options: { count?: number; retryAfterSeconds?: number } = {},
   ): void {
-    this.failures.push({
-      failure,
-      left: options.count ?? 1,
-      retryAfterSeconds: options.retryAfterSeconds ?? 10,
-    });
+    this.failures.add(failure, options);
   }
 
   /** The order's 3-minute window is over: a sync status for it is answered 409. */
@@ -140,18 +135,10 @@ export class FakeDeliveroo extends FakeHttpServer {
   reset(): void {
     this.requests.length = 0;
     this.syncStatuses.length = 0;
-    this.failures.length = 0;
+    this.failures.clear();
     this.windowClosed.clear();
     this.tokensIssued = 0;
     this.integrationDisabled = false;
-  }
-
-  private takeFailure() {
-    const rule = this.failures[0];
-    if (!rule) return null;
-    rule.left -= 1;
-    if (rule.left <= 0) this.failures.shift();
-    return rule;
   }
 
   protected onRequest(req: IncomingMessage, res: ServerResponse): void {
@@ -159,9 +146,7 @@ export class FakeDeliveroo extends FakeHttpServer {
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
+    const raw = await this.readText(req);
     const method = (req.method ?? 'GET').toUpperCase();
     const path = new URL(req.url ?? '/', 'http://fake-deliveroo').pathname;
     const form = (req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
@@ -178,7 +163,7 @@ export class FakeDeliveroo extends FakeHttpServer {
     let answer: Answer;
     if (path === '/oauth2/token') answer = this.token(method, req.headers, body);
     else {
-      const failure = SYNC_PATH.test(path) ? this.takeFailure() : null;
+      const failure = SYNC_PATH.test(path) ? this.failures.take() : null;
       if (failure?.failure === 'timeout') {
         this.hold(res);
         return;

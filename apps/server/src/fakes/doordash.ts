@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { FakeHttpServer } from './fake-server.js';
+import { FakeHttpServer, PlannedFailures } from './fake-server.js';
 
 /**
  * A fake of DoorDash's Marketplace API for server tests: the order confirmation, in memory, on
@@ -81,7 +81,7 @@ export class FakeDoordash extends FakeHttpServer {
   readonly requests: RecordedDoordashRequest[] = [];
   readonly confirmations: FakeConfirmation[] = [];
 
-  private readonly failures: { failure: FakeDoordashFailure; left: number; retryAfterSeconds: number }[] = [];
+  private readonly failures = new PlannedFailures<FakeDoordashFailure>(1);
   /** Stores of this integration (merchant_supplied_id), readable with GET Store Info. */
   readonly stores = new Set<string>();
 
@@ -101,19 +101,7 @@ export class FakeDoordash extends FakeHttpServer {
 
   /** Makes the next `count` requests fail the given way. */
   failNext(failure: FakeDoordashFailure, options: { count?: number; retryAfterSeconds?: number } = {}): void {
-    this.failures.push({
-      failure,
-      left: options.count ?? 1,
-      retryAfterSeconds: options.retryAfterSeconds ?? 1,
-    });
-  }
-
-  private takeFailure() {
-    const rule = this.failures[0];
-    if (!rule) return null;
-    rule.left -= 1;
-    if (rule.left <= 0) this.failures.shift();
-    return rule;
+    this.failures.add(failure, options);
   }
 
   protected onRequest(req: IncomingMessage, res: ServerResponse): void {
@@ -121,9 +109,7 @@ export class FakeDoordash extends FakeHttpServer {
   }
 
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
+    const raw = await this.readText(req);
     const method = (req.method ?? 'GET').toUpperCase();
     const path = new URL(req.url ?? '/', 'http://fake-doordash').pathname;
     let body: unknown = raw;
@@ -133,7 +119,7 @@ export class FakeDoordash extends FakeHttpServer {
       // kept as text: answered 400 below
     }
     this.requests.push({ method, path, headers: req.headers, body });
-    const failure = this.takeFailure();
+    const failure = this.failures.take();
     if (failure?.failure === 'timeout') {
       this.hold(res);
       return;

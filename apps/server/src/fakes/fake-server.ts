@@ -18,6 +18,13 @@ export abstract class FakeHttpServer {
   /** Answers one request (called for each; errors are the subclass's to answer). */
   protected abstract onRequest(req: IncomingMessage, res: ServerResponse): void;
 
+  /** The request's body as text (the fakes read it whole, then answer). */
+  protected async readText(req: IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
   /** Leaves a request without an answer until the client gives up or the fake closes. */
   protected hold(res: ServerResponse): void {
     this.hanging.add(res);
@@ -42,5 +49,33 @@ export abstract class FakeHttpServer {
     this.hanging.clear();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** Failures planned for the next requests (`failNext`), each for `left` requests, in order. */
+export class PlannedFailures<F> {
+  private readonly planned: { failure: F; left: number; retryAfterSeconds: number }[] = [];
+
+  constructor(private readonly defaultRetryAfterSeconds: number) {}
+
+  add(failure: F, options: { count?: number; retryAfterSeconds?: number } = {}): void {
+    this.planned.push({
+      failure,
+      left: options.count ?? 1,
+      retryAfterSeconds: options.retryAfterSeconds ?? this.defaultRetryAfterSeconds,
+    });
+  }
+
+  /** The failure planned for this request, if any (counted as used). */
+  take(): { failure: F; retryAfterSeconds: number } | null {
+    const rule = this.planned[0];
+    if (!rule) return null;
+    rule.left -= 1;
+    if (rule.left <= 0) this.planned.shift();
+    return rule;
+  }
+
+  clear(): void {
+    this.planned.length = 0;
   }
 }

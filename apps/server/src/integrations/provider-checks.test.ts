@@ -1,12 +1,11 @@
 import type { ProviderCheck } from '@kitchaco/domain';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DOORDASH, loadConfig } from '../config.js';
-import { type FakeDoordash, startFakeDoordash } from '../fakes/doordash.js';
-import { type FakeFacebookGraph, startFakeFacebookGraph } from '../fakes/facebook.js';
-import { type FakeSquare, startFakeSquare } from '../fakes/square.js';
-import { type FakeTwilio, startFakeTwilio } from '../fakes/twilio.js';
+import type { FakeDoordash } from '../fakes/doordash.js';
+import type { FakeSquare } from '../fakes/square.js';
+import type { FakeTwilio } from '../fakes/twilio.js';
 import { type FakeUberEats, startFakeUberEats } from '../fakes/uber-eats.js';
+import { type ProviderFakes, startProviderFakes } from '../test/provider-fakes.js';
 import { allReady, checkProviders, type ProviderCheckTargets } from './provider-checks.js';
 
 /**
@@ -19,11 +18,9 @@ let uber: FakeUberEats;
 let uberNoStoreScope: FakeUberEats;
 let doordash: FakeDoordash;
 let twilio: FakeTwilio;
-let facebook: FakeFacebookGraph;
-let smtp: SMTPServer;
+let fakes: ProviderFakes;
 let smtpPort: number;
 
-const TWILIO_NUMBER = '+61480000123';
 const targets: ProviderCheckTargets = {
   stores: [
     { channel: 'uber_eats', storeId: 'ue-1-1', location: 'Reservoir', brand: 'Burger Co' },
@@ -33,60 +30,18 @@ const targets: ProviderCheckTargets = {
 };
 
 beforeAll(async () => {
-  square = await startFakeSquare({
-    locations: ['LAB1', 'LCD2'],
-    locationNames: { LAB1: 'Main St', LCD2: 'Reservoir' },
-  });
-  uber = await startFakeUberEats();
-  uber.addStore('ue-1-1', 'Burger Co Reservoir');
+  fakes = await startProviderFakes();
+  ({ square, uber, doordash, twilio, smtpPort } = fakes);
   uberNoStoreScope = await startFakeUberEats({ scopes: ['eats.order'] });
-  doordash = await startFakeDoordash();
-  doordash.addStore('dd-1-1');
-  twilio = await startFakeTwilio({ phoneNumbers: [TWILIO_NUMBER] });
-  facebook = await startFakeFacebookGraph();
-  smtp = new SMTPServer({
-    authOptional: false,
-    disabledCommands: ['STARTTLS'],
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'mailer' && auth.password === 'mail-password') return callback(null, { user: 1 });
-      callback(new Error('Invalid username or password'));
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as { port: number }).port;
 });
 
 afterAll(async () => {
-  await Promise.all([square, uber, uberNoStoreScope, doordash, facebook].map((f) => f.close()));
-  await twilio.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await Promise.all([fakes.close(), uberNoStoreScope.close()]);
 });
 
 /** Settings that point every provider at its fake, with `overrides` on top. */
 function env(overrides: Record<string, string | undefined> = {}) {
-  return {
-    NODE_ENV: 'test',
-    PAYMENTS_PROVIDER: 'square',
-    SQUARE_ACCESS_TOKEN: square.accessToken,
-    SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
-    SQUARE_LOCATION_ID: 'LAB1',
-    SQUARE_BASE_URL: square.url,
-    ...uber.settings(),
-    DOORDASH_WEBHOOK_TOKEN: 'doordash-webhook-token-0123456789',
-    DOORDASH_DEVELOPER_ID: doordash.developerId,
-    DOORDASH_KEY_ID: doordash.keyId,
-    DOORDASH_SIGNING_SECRET: doordash.signingSecret,
-    DOORDASH_API_URL: doordash.url,
-    TWILIO_ACCOUNT_SID: twilio.accountSid,
-    TWILIO_AUTH_TOKEN: twilio.authToken,
-    TWILIO_FROM: TWILIO_NUMBER,
-    TWILIO_API_URL: twilio.url,
-    SMTP_URL: `smtp://mailer:mail-password@127.0.0.1:${smtpPort}`,
-    FACEBOOK_APP_ID: facebook.appId,
-    FACEBOOK_APP_SECRET: facebook.appSecret,
-    FACEBOOK_GRAPH_URL: facebook.graphUrl,
-    ...overrides,
-  } as NodeJS.ProcessEnv;
+  return { NODE_ENV: 'test', ...fakes.settings(overrides) } as NodeJS.ProcessEnv;
 }
 
 async function check(overrides: Record<string, string | undefined> = {}, given = targets) {
