@@ -1,4 +1,6 @@
-import { invalid } from './errors.js';
+import type { JsonTextRead } from '@kitchaco/domain';
+import { z } from 'zod';
+import { fromZod, invalid } from './errors.js';
 import { findUnsafeText, mayHoldUnsafeText } from './input-guard.js';
 
 /* Reading a request's JSON body: parsed, an object, and free of text the database cannot keep. */
@@ -37,4 +39,17 @@ export function parseJsonText(text: string): unknown {
     const reason = error instanceof SyntaxError ? `: ${error.message.slice(0, 120)}` : '';
     throw invalid(`The request body is not valid JSON${reason}`);
   }
+}
+
+/**
+ * A body read from its text elsewhere (a worker thread, lib/off-thread.ts): its value, or the 400 the
+ * same body read in place gets (JSON, then text the database cannot keep, then the schema's first
+ * issue, naming its field).
+ */
+export function valueOfRead<T>(read: JsonTextRead<T>, text: string): T {
+  if (!read.ok && 'syntax' in read)
+    throw invalid(`The request body is not valid JSON: ${read.syntax.slice(0, 120)}`);
+  if (mayHoldUnsafeText(text)) refuseUnsafeText(JSON.parse(text));
+  if (!read.ok) throw fromZod(new z.ZodError(read.issues as z.core.$ZodIssue[]));
+  return read.value;
 }

@@ -3,13 +3,15 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   type CsvImport,
-  type DoordashBodyRead,
+  type DoordashWebhook,
+  type JsonTextRead,
   type MarketplaceChannel,
   type PayoutChannel,
   type PayoutRead,
   readDoordashWebhookText,
   readMarketplaceCsv,
   readPayoutReport,
+  readWebhookText,
 } from '@kitchaco/domain';
 
 /**
@@ -46,13 +48,18 @@ export type OffThreadJob =
       defaultTimeZone: string;
     }
   | { kind: 'payout-report'; channel: PayoutChannel; text: string }
-  | { kind: 'doordash-webhook'; text: string; receivedAt: Date };
+  | { kind: 'doordash-webhook'; text: string; receivedAt: Date }
+  | { kind: 'webhook-body'; channel: WebhookChannel; text: string };
+
+type WebhookChannel = Parameters<typeof readWebhookText>[0];
 
 type Answer<J extends OffThreadJob> = J extends { kind: 'marketplace-csv' }
   ? CsvImport
   : J extends { kind: 'doordash-webhook' }
-    ? DoordashBodyRead
-    : PayoutRead;
+    ? JsonTextRead<DoordashWebhook>
+    : J extends { kind: 'webhook-body' }
+      ? ReturnType<typeof readWebhookText<J['channel']>>
+      : PayoutRead;
 
 // The worker's code: an ES module would need a file of its own next to the build; an evaluated
 // script that imports the domain by its resolved address runs the same from src (tests) and dist.
@@ -68,6 +75,8 @@ import(workerData.domain).then((domain) => {
           })
         : job.kind === 'doordash-webhook'
           ? domain.readDoordashWebhookText(job.text, job.receivedAt)
+          : job.kind === 'webhook-body'
+            ? domain.readWebhookText(job.channel, job.text)
           : domain.readPayoutReport(job.channel, job.text);
     parentPort.postMessage({ ok: true, answer });
   } catch (error) {
@@ -122,11 +131,24 @@ export async function readMarketplaceFile(
 }
 
 /** Reads a DoorDash webhook's body: in place when small, in a worker thread when large. */
-export async function readDoordashFile(text: string, receivedAt: Date): Promise<DoordashBodyRead> {
+export async function readDoordashFile(
+  text: string,
+  receivedAt: Date,
+): Promise<JsonTextRead<DoordashWebhook>> {
   if (Buffer.byteLength(text) >= OFF_THREAD_WEBHOOK_MIN_BYTES) {
     return runOffThread({ kind: 'doordash-webhook', text, receivedAt });
   }
   return readDoordashWebhookText(text, receivedAt);
+}
+
+/** Reads a platform's webhook body as its route declares it: in place when small, in a worker thread when large. */
+export async function readWebhookBody<C extends WebhookChannel>(channel: C, text: string) {
+  if (Buffer.byteLength(text) >= OFF_THREAD_WEBHOOK_MIN_BYTES) {
+    return runOffThread({ kind: 'webhook-body', channel, text }) as Promise<
+      ReturnType<typeof readWebhookText<C>>
+    >;
+  }
+  return readWebhookText(channel, text);
 }
 
 /** Reads a platform's payout report: in place when small, in a worker thread when large. */

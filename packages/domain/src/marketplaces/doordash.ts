@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OrderStatus } from '../constants.js';
 import type { Mills } from '../money/money.js';
+import { type JsonTextRead, readJsonText } from '../wire/json-text.js';
 import {
   centsToMills,
   MAX_PLATFORM_ORDER_LINES,
@@ -290,26 +291,12 @@ export function readDoordashWebhook(
   };
 }
 
-/**
- * A DoorDash webhook's text read, as plain data (it crosses to and from a worker thread for a large
- * body: no class instance survives that): JSON that does not parse (the parser's message), a body
- * that is not DoorDash's (zod's issues, without the input they were about), or the webhook.
- */
-export type DoordashBodyRead =
-  | { ok: false; syntax: string }
-  | { ok: false; issues: Omit<z.core.$ZodIssue, 'input'>[] }
-  | { ok: true; webhook: DoordashWebhook };
-
-export function readDoordashWebhookText(text: string, receivedAt: Date): DoordashBodyRead {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, syntax: error instanceof Error ? error.message : String(error) };
-  }
-  const read = readDoordashWebhook(json, receivedAt);
-  if (read.success) return { ok: true, webhook: read.webhook };
-  return { ok: false, issues: read.error.issues.map(({ input: _input, ...issue }) => issue) };
+/** A stored DoorDash webhook's text read (the inbox's worker), as plain data: see readJsonText. */
+export function readDoordashWebhookText(text: string, receivedAt: Date): JsonTextRead<DoordashWebhook> {
+  return readJsonText<DoordashWebhook>(text, (json) => {
+    const read = readDoordashWebhook(json, receivedAt);
+    return read.success ? { success: true, data: read.webhook } : read;
+  });
 }
 
 /** What the webhook route keeps of a DoorDash webhook before storing it raw in the inbox. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-
 import { ENDPOINTS, PUBLIC, queryCall, routeCall, SUPER_ADMIN, WEBHOOK_BODY_LIMIT } from '../wire/calls.js';
+import { type JsonTextRead, readJsonText } from '../wire/json-text.js';
 import { deliverooPayload } from './deliveroo.js';
 import { doordashWebhookBody } from './doordash.js';
 import { marketplaceInboxReceipt, uberEatsWebhookCall } from './inbox.calls.js';
@@ -128,3 +128,18 @@ export const marketplaceWebhookCalls = {
   deliveroo: deliverooWebhookCall,
   doordash: doordashWebhookCall,
 };
+
+type WebhookBodies = {
+  [C in keyof typeof marketplaceWebhookCalls]: z.output<
+    NonNullable<(typeof marketplaceWebhookCalls)[C]['body']>
+  >;
+};
+
+/** A platform's webhook body read from its text as its route declares it (the declaration's `body`). */
+export function readWebhookText<C extends keyof WebhookBodies>(
+  channel: C,
+  text: string,
+): JsonTextRead<WebhookBodies[C]> {
+  const schema = marketplaceWebhookCalls[channel].body as unknown as z.ZodType<WebhookBodies[C]>;
+  return readJsonText(text, (json) => schema.safeParse(json));
+}

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { marketplaceInbox, orders } from '../../db/schema/index.js';
 import { type FakeDeliveroo, startFakeDeliveroo } from '../../fakes/deliveroo.js';
 import { DELIVEROO_REFUSED_PAUSE_MS } from '../../integrations/deliveroo.js';
+import { OFF_THREAD_WEBHOOK_MIN_BYTES } from '../../lib/off-thread.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { deliver, mappedStore, notification, type TestOrder } from '../../test/marketplaces.js';
 import { providerStatusRows } from '../health/health.queries.js';
@@ -115,6 +116,33 @@ describe('Deliveroo sync status', () => {
     const [row] = await inboxRows(order.externalId);
     expect(row).toMatchObject({ status: 'processed', eventType: 'sync_status', attempts: 1 });
     expect(row!.outcome).toBe('sync status succeeded sent');
+  });
+
+  // A catering order's body (over 128 KiB) is checked on a worker thread (lib/off-thread.ts), to the
+  // same answer: stored, its sync status sent; a bad field in it refused naming the field.
+  it('takes a catering order of 900 lines read off the event loop, and refuses a bad one naming the field', async () => {
+    const items = Array.from({ length: 900 }, (_, i) => ({
+      name: i % 2 ? 'Fries' : 'Classic Burger',
+      quantity: 1,
+      cents: i % 2 ? 500 : 1450,
+      note: `Box ${i + 1} of 900: no onion, sauce on the side, label for the Level ${i % 12} meeting room`,
+    }));
+    const order = anOrder({ items });
+    const body = event(order, 'accepted', 'order.new');
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(OFF_THREAD_WEBHOOK_MIN_BYTES);
+    const res = await deliver(t.app, 'deliveroo', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, duplicate: false, status: 'Cooking' });
+    await processInbox(ctx());
+    expect(dr.syncStatuses.map((s) => [s.orderId, s.body.status])).toEqual([[order.externalId, 'succeeded']]);
+
+    const wrong = event(anOrder({ items }), 'accepted', 'order.new') as unknown as {
+      body: { order: { items: { quantity: unknown }[] } };
+    };
+    wrong.body.order.items[899]!.quantity = 'one';
+    const refused = await deliver(t.app, 'deliveroo', wrong as unknown as Record<string, unknown>);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe('body.order.items.899.quantity');
   });
 
   it('waits for the order to be accepted: a placed order has no sync status yet', async () => {

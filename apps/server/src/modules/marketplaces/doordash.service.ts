@@ -1,9 +1,6 @@
-import { type DoordashWebhookKey, doordashWebhookKey } from '@kitchaco/domain';
-import { z } from 'zod';
+import type { DoordashWebhookKey } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
-import { fromZod, invalid, unauthorized, unavailable } from '../../http/errors.js';
-import { mayHoldUnsafeText } from '../../http/input-guard.js';
-import { refuseUnsafeText } from '../../http/json-body.js';
+import { unauthorized, unavailable } from '../../http/errors.js';
 import {
   type DoordashCallOutcome,
   type DoordashClient,
@@ -54,23 +51,6 @@ export function verifyDoordashWebhook(app: AppContext, authorization: string | u
       'The DoorDash webhook needs Authorization: Bearer <the subscription auth token> (or the token alone).',
     );
   }
-}
-
-/**
- * The webhook's body checked as its route declares (JSON, text the database can keep, DoorDash's
- * shape, a 400 naming the field), a large one off the event loop (lib/off-thread.ts): answers what
- * the inbox keys it by.
- */
-export async function readDoordashWebhookBody(rawBody: Buffer): Promise<DoordashWebhookKey> {
-  if (rawBody.length === 0) throw invalid('The request body is empty: a JSON object is expected.');
-  const text = rawBody.toString('utf8');
-  const read = await readDoordashFile(text, new Date(0));
-  if (!read.ok && 'syntax' in read)
-    throw invalid(`The request body is not valid JSON: ${read.syntax.slice(0, 120)}`);
-  // Text PostgreSQL cannot keep is refused before DoorDash's shape is judged, naming its field.
-  if (mayHoldUnsafeText(text)) refuseUnsafeText(JSON.parse(text));
-  if (!read.ok) throw fromZod(new z.ZodError('issues' in read ? (read.issues as z.core.$ZodIssue[]) : []));
-  return doordashWebhookKey(read.webhook);
 }
 
 /**
@@ -172,7 +152,7 @@ export async function processDoordashEvent(app: AppContext, row: InboxRow): Prom
         : 'unreadable';
     throw new PermanentInboxError(`The stored body is not a DoorDash webhook: ${reason}`);
   }
-  const { webhook } = read;
+  const webhook = read.value;
   if (webhook.kind === 'status') {
     const owner = await eventOwner(app, 'doordash', webhook.storeId, webhook.clientOrderId);
     const moved = await moveWebhookOrderStatus(app, 'doordash', webhook.externalId, webhook.status, owner);

@@ -6,12 +6,27 @@ import {
   marketplacesCalls,
   uberEatsWebhookCall,
 } from '@kitchaco/domain';
+import { invalid } from '../../http/errors.js';
+import { valueOfRead } from '../../http/json-body.js';
 import { defineCall, defineRoute, type Module } from '../../http/registry.js';
+import { readWebhookBody } from '../../lib/off-thread.js';
 import { receiveDeliverooWebhook } from './deliveroo.service.js';
-import { doordashInboxEvent, readDoordashWebhookBody, verifyDoordashWebhook } from './doordash.service.js';
+import { doordashInboxEvent, verifyDoordashWebhook } from './doordash.service.js';
 import * as inbox from './inbox.service.js';
 import * as marketplaces from './marketplaces.service.js';
 import * as payouts from './payouts.service.js';
+
+/**
+ * A platform's webhook body read as its route declares it, a large one (a catering order of hundreds
+ * of lines) on a worker thread, so that other requests are not held while it is checked.
+ */
+function webhookBody<C extends 'deliveroo' | 'doordash'>(channel: C) {
+  return async (rawBody: Buffer) => {
+    if (rawBody.length === 0) throw invalid('The request body is empty: a JSON object is expected.');
+    const text = rawBody.toString('utf8');
+    return valueOfRead(await readWebhookBody(channel, text), text);
+  };
+}
 
 /**
  * Deliveroo's webhook: its signature checked on the exact bytes, then the order stored at once and
@@ -21,6 +36,7 @@ const deliverooWebhookRoute = defineRoute(deliverooWebhookCall, {
   rawBody: true,
   verify: (ctx, { rawBody, headers }) =>
     marketplaces.verifyWebhook(ctx.app.config, 'deliveroo', rawBody, headers),
+  readBody: webhookBody('deliveroo'),
   handler: (ctx, { body }) => receiveDeliverooWebhook(ctx.app, body),
 });
 
@@ -57,7 +73,7 @@ const uberEatsWebhookRoute = defineRoute(uberEatsWebhookCall, {
 const doordashWebhookRoute = defineRoute(doordashWebhookCall, {
   rawBody: true,
   verify: (ctx, { headers }) => verifyDoordashWebhook(ctx.app, headers.authorization),
-  readBody: readDoordashWebhookBody,
+  readBody: webhookBody('doordash'),
   handler: (ctx, { body, rawBody }) => inbox.receiveEvent(ctx.app, doordashInboxEvent(body, rawBody!)),
 });
 
