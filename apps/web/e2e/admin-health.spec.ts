@@ -210,7 +210,10 @@ test('a super admin runs the go-live check from the health page and reads what t
   await expect(table.getByRole('row', { name: /Uber Eats/ })).toContainText(
     "the demo's credentials: the demo's stand-in answers, not Uber",
   );
-  await expect(table.getByRole('row')).toHaveCount(7);
+  await expect(table.getByRole('row', { name: /^Deliveroo/ })).toContainText(
+    "the demo's credentials: the demo's stand-in answers, not Deliveroo",
+  );
+  await expect(table.getByRole('row')).toHaveCount(8);
   await expectAccessible(page, 'the health page with the go-live check');
   await check.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${root}test-results/admin-health-provider-check-1400.png`, fullPage: true });

@@ -64,6 +64,7 @@ describe('npm run providers:check', () => {
       'Square (cards)    ready           Square sandbox: SQUARE_LOCATION_ID LAB1 (Main St) is active and takes cards',
       'Uber Eats         ready           token with eats.order and eats.store; 1 mapped store(s) readable',
       'DoorDash          ready           JWT accepted; 1 mapped store(s) readable',
+      'Deliveroo         ready           token issued (lives 300 s): DELIVEROO_CLIENT_ID and DELIVEROO_CLIENT_SECRET are accepted; the sites are not read (docs/go-live.md)',
       `Twilio (SMS)      ready           account active; TWILIO_FROM ${TWILIO_NUMBER} is the account's and sends SMS`,
       `Email (SMTP)      ready           SMTP login to 127.0.0.1:${smtpPort} accepted as mailer`,
       `Facebook sign-in  ready           app ${facebook.appId}: its app token is valid`,
@@ -98,6 +99,18 @@ describe('npm run providers:check', () => {
     expect(line('Uber Eats')).toBe(
       'Uber Eats         PROBLEM         Uber Eats token lacks scope eats.order: ask Uber to add it to the app (without it no order can be read, accepted or denied)',
     );
+    expect(code).toBe(1);
+  }, 30_000);
+
+  it('reports a wrong Deliveroo secret in one line naming both settings, and exits 1', async () => {
+    const { code, line, lines } = await providersCheck({
+      DELIVEROO_CLIENT_SECRET: 'not-the-deliveroo-secret',
+    });
+    expect(line('Deliveroo')).toBe(
+      "Deliveroo         PROBLEM         Deliveroo's token endpoint answered 401: DELIVEROO_CLIENT_ID or DELIVEROO_CLIENT_SECRET is refused; copy both from Deliveroo's Developer Portal (the sandbox's with auth-sandbox.developers.deliveroo.com in DELIVEROO_AUTH_URL, the production ones with auth.developers.deliveroo.com)",
+    );
+    expect(lines.filter((l) => l.slice(18).startsWith('PROBLEM'))).toHaveLength(1);
+    expect(lines.join('\n')).not.toContain('not-the-deliveroo-secret');
     expect(code).toBe(1);
   }, 30_000);
 

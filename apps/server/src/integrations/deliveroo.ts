@@ -62,6 +62,9 @@ interface Token {
 
 type Failure = Exclude<DeliverooSyncOutcome, { outcome: 'accepted' }>;
 
+/** A token request alone: a token (its lifetime in seconds), or why Deliveroo gave none. */
+export type DeliverooTokenOutcome = { outcome: 'token'; expiresInSeconds: number } | Failure;
+
 class CallFailed extends Error {
   constructor(readonly failure: Failure) {
     super(failure.outcome);
@@ -96,6 +99,20 @@ export class DeliverooApi {
       // Deliveroo took our token: whatever a refusal said before is over.
       this.refused = null;
       return await outcomeOf(response);
+    } catch (error) {
+      if (error instanceof CallFailed) return error.failure;
+      throw error;
+    }
+  }
+
+  /**
+   * Takes a fresh token with the client credentials and calls nothing else (the go-live check,
+   * provider-checks.ts): how long Deliveroo says it lives, or why none was given.
+   */
+  async takeToken(): Promise<DeliverooTokenOutcome> {
+    try {
+      const token = await this.fetchToken();
+      return { outcome: 'token', expiresInSeconds: Math.round((token.expiresAt - this.now()) / 1000) };
     } catch (error) {
       if (error instanceof CallFailed) return error.failure;
       throw error;

@@ -1,6 +1,7 @@
 import type { ProviderCheck } from '@kitchaco/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DOORDASH, loadConfig } from '../config.js';
+import type { FakeDeliveroo } from '../fakes/deliveroo.js';
 import type { FakeDoordash } from '../fakes/doordash.js';
 import type { FakeSquare } from '../fakes/square.js';
 import type { FakeTwilio } from '../fakes/twilio.js';
@@ -17,6 +18,7 @@ let square: FakeSquare;
 let uber: FakeUberEats;
 let uberNoStoreScope: FakeUberEats;
 let doordash: FakeDoordash;
+let deliveroo: FakeDeliveroo;
 let twilio: FakeTwilio;
 let fakes: ProviderFakes;
 let smtpPort: number;
@@ -31,7 +33,7 @@ const targets: ProviderCheckTargets = {
 
 beforeAll(async () => {
   fakes = await startProviderFakes();
-  ({ square, uber, doordash, twilio, smtpPort } = fakes);
+  ({ square, uber, doordash, deliveroo, twilio, smtpPort } = fakes);
   uberNoStoreScope = await startFakeUberEats({ scopes: ['eats.order'] });
 });
 
@@ -60,6 +62,7 @@ describe('the go-live check against the fakes', () => {
       ['square', 'ready'],
       ['uber_eats', 'ready'],
       ['doordash', 'ready'],
+      ['deliveroo', 'ready'],
       ['twilio', 'ready'],
       ['email', 'ready'],
       ['facebook', 'ready'],
@@ -73,6 +76,39 @@ describe('the go-live check against the fakes', () => {
     expect(twilio.messages).toHaveLength(0);
     expect(doordash.confirmations).toHaveLength(0);
     expect(uber.calls('store').map((r) => r.path)).toContain('/v1/eats/stores/ue-1-1');
+    expect(deliveroo.syncStatuses).toHaveLength(0);
+  });
+
+  it('takes one Deliveroo token with the client credentials, and calls nothing else', async () => {
+    deliveroo.reset();
+    const { of } = await check();
+    expect(of('deliveroo')).toMatchObject({
+      status: 'ready',
+      detail:
+        'token issued (lives 300 s): DELIVEROO_CLIENT_ID and DELIVEROO_CLIENT_SECRET are accepted; the sites are not read (docs/go-live.md)',
+      required: false,
+    });
+    expect(deliveroo.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /oauth2/token']);
+    expect(deliveroo.requests[0]!.body).toEqual({ grant_type: 'client_credentials' });
+  });
+
+  it('says a wrong Deliveroo secret is refused in one sentence naming both settings, never the secret', async () => {
+    const { of, checks } = await check({ DELIVEROO_CLIENT_SECRET: 'a-wrong-deliveroo-secret' });
+    expect(of('deliveroo')).toMatchObject({
+      status: 'problem',
+      detail:
+        "Deliveroo's token endpoint answered 401: DELIVEROO_CLIENT_ID or DELIVEROO_CLIENT_SECRET is refused; copy both from Deliveroo's Developer Portal (the sandbox's with auth-sandbox.developers.deliveroo.com in DELIVEROO_AUTH_URL, the production ones with auth.developers.deliveroo.com)",
+    });
+    expect(of('deliveroo').detail).not.toContain('a-wrong-deliveroo-secret');
+    expect(allReady(checks)).toBe(false);
+  });
+
+  it("says when Deliveroo's token endpoint cannot be reached, naming DELIVEROO_AUTH_URL", async () => {
+    const away = (await check({ DELIVEROO_AUTH_URL: 'http://127.0.0.1:1/oauth2/token' })).of('deliveroo');
+    expect(away.status).toBe('problem');
+    expect(away.detail).toMatch(
+      /^Deliveroo could not be reached \(\/oauth2\/token\): .*: check DELIVEROO_AUTH_URL, the network and Deliveroo's status page, then try again$/,
+    );
   });
 
   it('says a wrong Square token is refused, naming the setting and the environment', async () => {
@@ -210,6 +246,8 @@ describe('the go-live check against the fakes', () => {
       DOORDASH_DEVELOPER_ID: undefined,
       DOORDASH_KEY_ID: undefined,
       DOORDASH_SIGNING_SECRET: undefined,
+      DELIVEROO_CLIENT_ID: undefined,
+      DELIVEROO_CLIENT_SECRET: undefined,
       TWILIO_ACCOUNT_SID: undefined,
       TWILIO_AUTH_TOKEN: undefined,
       TWILIO_FROM: undefined,
@@ -223,5 +261,8 @@ describe('the go-live check against the fakes', () => {
       "the demo's credentials: the demo's stand-in answers, not DoorDash",
     );
     expect(DEMO_DOORDASH.developerId).toBe('demo-doordash-developer-id');
+    expect(checks.find((c) => c.provider === 'deliveroo')!.detail).toBe(
+      "the demo's credentials: the demo's stand-in answers, not Deliveroo",
+    );
   });
 });

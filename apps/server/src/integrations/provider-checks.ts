@@ -1,5 +1,6 @@
 import type { CheckedProvider, ProviderCheck } from '@kitchaco/domain';
-import { type Config, DEMO_DOORDASH, DEMO_UBER_EATS_CLIENT_ID } from '../config.js';
+import { type Config, DEMO_DELIVEROO_CLIENT, DEMO_DOORDASH, DEMO_UBER_EATS_CLIENT_ID } from '../config.js';
+import { DeliverooApi } from './deliveroo.js';
 import { doordashJwt } from './doordash.js';
 import { appSecretProof } from './facebook.js';
 import { SQUARE_VERSION, type SquareError } from './square.js';
@@ -21,6 +22,11 @@ import { SQUARE_VERSION, type SquareError } from './square.js';
  * - DoorDash: the JWT of the Marketplace API (doordash.ts) on GET Store Info of each mapped store,
  *   `GET /marketplace/api/v1/stores/{merchant_supplied_id}/store_details`
  *   (https://developer.doordash.com/en-US/docs/marketplace/how_to/get_menu_and_store_info);
+ * - Deliveroo: a client-credentials token from its token endpoint, the adapter's own request
+ *   (deliveroo.ts; https://api-docs.deliveroo.com/docs/authentication), and nothing else. The
+ *   Site API's reads (https://api-docs.deliveroo.com/reference/introduction-2) are addressed by
+ *   Deliveroo's brand id, which a store mapping does not hold (only the site's `location_id`), and
+ *   are a separate API access of the integration: the token alone is checked (docs/go-live.md);
  * - Twilio: the account, `GET /2010-04-01/Accounts/{AccountSid}.json`
  *   (https://www.twilio.com/docs/iam/api/account), and the sender among its numbers,
  *   `GET .../IncomingPhoneNumbers.json?PhoneNumber=` with its `capabilities.sms`
@@ -83,6 +89,7 @@ export async function checkProviders(
     square: () => checkSquare(config, targets, timeoutMs),
     uber_eats: () => checkUberEats(config, targets, timeoutMs),
     doordash: () => checkDoordash(config, targets, timeoutMs),
+    deliveroo: () => checkDeliveroo(config, timeoutMs),
     twilio: () => checkTwilio(config, timeoutMs),
     email: () => checkEmail(config, timeoutMs),
     facebook: () => checkFacebook(config, timeoutMs),
@@ -328,6 +335,40 @@ async function checkDoordash(
     );
   }
   return ready(`JWT accepted; ${stores.length} mapped store(s) readable`);
+}
+
+// ---------------------------------------------------------------- Deliveroo
+
+async function checkDeliveroo(config: Config, timeoutMs: number): Promise<Outcome> {
+  const deliveroo = config.deliveroo;
+  if (!deliveroo) {
+    return notConfigured(
+      'DELIVEROO_CLIENT_ID and DELIVEROO_CLIENT_SECRET are unset: no sync status reaches Deliveroo',
+    );
+  }
+  if (deliveroo.clientId === DEMO_DELIVEROO_CLIENT.clientId) {
+    return notConfigured("the demo's credentials: the demo's stand-in answers, not Deliveroo");
+  }
+  const taken = await new DeliverooApi({ ...deliveroo, timeoutMs }).takeToken();
+  switch (taken.outcome) {
+    case 'token':
+      return ready(
+        `token issued (lives ${taken.expiresInSeconds} s): DELIVEROO_CLIENT_ID and DELIVEROO_CLIENT_SECRET are accepted; the sites are not read (docs/go-live.md)`,
+      );
+    case 'credentials':
+      return problem(
+        `Deliveroo's token endpoint answered ${taken.status ?? 'a refusal'}: DELIVEROO_CLIENT_ID or DELIVEROO_CLIENT_SECRET is refused; copy both from Deliveroo's Developer Portal (the sandbox's with auth-sandbox.developers.deliveroo.com in DELIVEROO_AUTH_URL, the production ones with auth.developers.deliveroo.com)`,
+      );
+    case 'timeout':
+    case 'unreachable':
+      return problem(
+        `${taken.detail}: check DELIVEROO_AUTH_URL, the network and Deliveroo's status page, then try again`,
+      );
+    default:
+      return problem(
+        `Deliveroo's token endpoint answered ${taken.status}${taken.outcome === 'rate_limited' ? ' (rate limited)' : ''}: try again shortly`,
+      );
+  }
 }
 
 // ---------------------------------------------------------------- Twilio

@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { type FakeDeliveroo, startFakeDeliveroo } from '../fakes/deliveroo.js';
 import { type FakeDoordash, startFakeDoordash } from '../fakes/doordash.js';
 import { type FakeFacebookGraph, startFakeFacebookGraph } from '../fakes/facebook.js';
 import { type FakeSquare, startFakeSquare } from '../fakes/square.js';
@@ -8,13 +9,14 @@ import { type FakeUberEats, startFakeUberEats } from '../fakes/uber-eats.js';
 /**
  * Every provider the go-live check calls, each as its fake (src/fakes), plus an SMTP server that
  * takes one login (smtp-server, the library nodemailer's authors maintain): Square with locations
- * LAB1 (Main St) and LCD2 (Reservoir), Uber Eats store `ue-1-1`, DoorDash store `dd-1-1`, a Twilio
- * account owning `TWILIO_NUMBER`. `settings()` points the server at all of them.
+ * LAB1 (Main St) and LCD2 (Reservoir), Uber Eats store `ue-1-1`, DoorDash store `dd-1-1`, Deliveroo's
+ * token endpoint, a Twilio account owning `TWILIO_NUMBER`. `settings()` points the server at all of them.
  */
 export interface ProviderFakes {
   square: FakeSquare;
   uber: FakeUberEats;
   doordash: FakeDoordash;
+  deliveroo: FakeDeliveroo;
   twilio: FakeTwilio;
   facebook: FakeFacebookGraph;
   smtpPort: number;
@@ -33,6 +35,7 @@ export async function startProviderFakes(): Promise<ProviderFakes> {
   uber.addStore('ue-1-1', 'Burger Co Reservoir');
   const doordash = await startFakeDoordash();
   doordash.addStore('dd-1-1');
+  const deliveroo = await startFakeDeliveroo();
   const twilio = await startFakeTwilio({ phoneNumbers: [TWILIO_NUMBER] });
   const facebook = await startFakeFacebookGraph();
   const smtp = new SMTPServer({
@@ -49,6 +52,7 @@ export async function startProviderFakes(): Promise<ProviderFakes> {
     square,
     uber,
     doordash,
+    deliveroo,
     twilio,
     facebook,
     smtpPort,
@@ -64,6 +68,10 @@ export async function startProviderFakes(): Promise<ProviderFakes> {
       DOORDASH_KEY_ID: doordash.keyId,
       DOORDASH_SIGNING_SECRET: doordash.signingSecret,
       DOORDASH_API_URL: doordash.url,
+      DELIVEROO_CLIENT_ID: deliveroo.clientId,
+      DELIVEROO_CLIENT_SECRET: deliveroo.clientSecret,
+      DELIVEROO_API_URL: deliveroo.url,
+      DELIVEROO_AUTH_URL: deliveroo.authUrl,
       TWILIO_ACCOUNT_SID: twilio.accountSid,
       TWILIO_AUTH_TOKEN: twilio.authToken,
       TWILIO_FROM: TWILIO_NUMBER,
@@ -75,7 +83,7 @@ export async function startProviderFakes(): Promise<ProviderFakes> {
       ...overrides,
     }),
     async close() {
-      await Promise.all([square, uber, doordash, twilio, facebook].map((f) => f.close()));
+      await Promise.all([square, uber, doordash, deliveroo, twilio, facebook].map((f) => f.close()));
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     },
   };

@@ -123,13 +123,22 @@ export const adminHealthResponse = z.object({
 export type AdminHealthResponse = z.infer<typeof adminHealthResponse>;
 
 /** The providers the go-live check reads (`npm run providers:check`, `admin_provider_check`). */
-export const CHECKED_PROVIDERS = ['square', 'uber_eats', 'doordash', 'twilio', 'email', 'facebook'] as const;
+export const CHECKED_PROVIDERS = [
+  'square',
+  'uber_eats',
+  'doordash',
+  'deliveroo',
+  'twilio',
+  'email',
+  'facebook',
+] as const;
 export type CheckedProvider = (typeof CHECKED_PROVIDERS)[number];
 
 export const CHECKED_PROVIDER_NAMES: Record<CheckedProvider, string> = {
   square: 'Square (cards)',
   uber_eats: 'Uber Eats',
   doordash: 'DoorDash',
+  deliveroo: 'Deliveroo',
   twilio: 'Twilio (SMS)',
   email: 'Email (SMTP)',
   facebook: 'Facebook sign-in',

@@ -90,12 +90,16 @@ describe('the go-live check from the health page', () => {
       ['square', 'not_configured'],
       ['uber_eats', 'not_configured'],
       ['doordash', 'not_configured'],
+      ['deliveroo', 'not_configured'],
       ['twilio', 'problem'],
       ['email', 'not_configured'],
       ['facebook', 'not_configured'],
     ]);
     expect(body.providers.find((p) => p.provider === 'twilio')!.detail).toBe(
       'Twilio answered 401 (20003): TWILIO_ACCOUNT_SID or TWILIO_AUTH_TOKEN is refused; copy both from the Twilio Console (the live credentials: test credentials cannot read the account)',
+    );
+    expect(body.providers.find((p) => p.provider === 'deliveroo')!.detail).toBe(
+      "the demo's credentials: the demo's stand-in answers, not Deliveroo",
     );
     // Nothing was sent: the check reads the account, never creates a message.
     expect(twilio.creates).toHaveLength(0);

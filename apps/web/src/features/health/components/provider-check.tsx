@@ -15,7 +15,7 @@ export function ProviderCheck() {
     <HealthSection
       id="health-provider-check-title"
       title="Go-live check"
-      description="Harmless read calls to each configured provider with this server's settings: Square's locations, an Uber Eats token and the mapped stores, DoorDash's mapped stores, the Twilio account and sender, an SMTP login, Facebook's app token."
+      description="Harmless read calls to each configured provider with this server's settings: Square's locations, an Uber Eats token and the mapped stores, DoorDash's mapped stores, a Deliveroo token, the Twilio account and sender, an SMTP login, Facebook's app token."
       action={
         <Button
           variant="light"
