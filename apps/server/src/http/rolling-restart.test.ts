@@ -107,10 +107,22 @@ function balancer(bases: string[]) {
         .catch(() => ready.delete(base));
     }
   }, 50);
+  const pick = (): string => {
+    const choices = bases.filter((b) => ready.has(b));
+    return choices[turn++ % choices.length] ?? bases[0]!;
+  };
   return {
-    pick(): string {
-      const choices = bases.filter((b) => ready.has(b));
-      return choices[turn++ % choices.length] ?? bases[0]!;
+    pick,
+    /**
+     * A request through the balancer. A new connection refused or reset by the leaving instance (in
+     * the instant its listening socket closes, before its next health check) is passed to the next
+     * instance once, as nginx's `proxy_next_upstream error` does; a checkout carries its
+     * idempotency key, so a second try never pays twice.
+     */
+    async request(...args: Parameters<typeof request> extends [string, ...infer R] ? R : never) {
+      const answer = await request(pick(), ...args);
+      if (answer.status !== 0 || !answer.error?.includes('reused=false')) return answer;
+      return request(pick(), ...args);
     },
     stop: () => clearInterval(timer),
   };
@@ -203,8 +215,8 @@ describe('a rolling restart under load', () => {
     let ordering = true;
     const orderer = async () => {
       while (ordering) {
-        const answer = await post(
-          lb.pick(),
+        const answer = await lb.request(
+          'POST',
           '/api/v1/orders/',
           customer.token,
           {
@@ -223,7 +235,7 @@ describe('a rolling restart under load', () => {
     };
     const board = async () => {
       while (ordering) {
-        const answer = await request(lb.pick(), 'GET', `/api/v1/pickup-board/?display=${boardToken}`, null);
+        const answer = await lb.request('GET', `/api/v1/pickup-board/?display=${boardToken}`, null);
         if (answer.status !== 200) failures.push(`pickup board: ${answer.error ?? answer.status}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
