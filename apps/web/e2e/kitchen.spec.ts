@@ -124,6 +124,7 @@ test('the kitchen gets a two-brand order live, starts and finishes it; the custo
   await signInKitchen(page);
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Tap to enable sound' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sound on' })).toHaveCount(0);
   await expectAccessible(page, 'kitchen display');
   let loads = 0;
   page.on('load', () => {
@@ -233,12 +234,64 @@ test('a network blip keeps the tickets on screen and brings the missed ones in, 
   await expect(page.getByRole('article', { name: `#${order.id}` })).toHaveCount(2, { timeout: 10_000 });
   await expect(page.getByRole('article')).toHaveCount(before + 2);
 
-  // Sound off is remembered on the device.
+  // One sound button: "Tap to enable sound" until the browser allows sound, then "Sound on" in its
+  // place (never both); sound off is remembered on the device.
+  await expect(page.getByRole('button', { name: 'Sound on' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Tap to enable sound' }).click();
+  await expect(page.getByRole('button', { name: 'Tap to enable sound' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Sound on' }).click();
   await expect(page.getByRole('button', { name: 'Sound off' })).toHaveAttribute('aria-pressed', 'false');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Sound off' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Tap to enable sound' })).toHaveCount(0);
+});
+
+/** Sets an order's status as a super admin does from the back office's order list. */
+async function setOrderStatus(request: APIRequestContext, orderId: number, status: string) {
+  const token = await staffToken(request, 'super_admin');
+  const response = await request.post('/api/v1/admin-data/', {
+    headers: { Authorization: `Token ${token}` },
+    data: { query_type: 'update_order_status', order_id: orderId, status },
+  });
+  expect(response.ok()).toBe(true);
+  expect(((await response.json()) as { success: boolean }).success).toBe(true);
+}
+
+test('an order made ready or canceled elsewhere leaves the kitchen display; a canceled one says so', async ({
+  page,
+}) => {
+  test.setTimeout(scaled(120_000));
+  await signInKitchen(page);
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  const token = await customerToken(page.request);
+
+  // Ready for pickup from the back office: both tickets leave the columns, on the open screen.
+  const ready = await orderFromTwoBrands(page.request, token);
+  await expect(page.getByRole('article', { name: `#${ready.id}` })).toHaveCount(2);
+  await setOrderStatus(page.request, ready.id, 'Ready for pickup');
+  await expect(page.getByRole('article', { name: `#${ready.id}` })).toHaveCount(0);
+  // ...and on a screen loaded afterwards (no "Start" left for it anywhere).
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `Kitchen · ${KITCHEN.location}` })).toBeVisible();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: `#${ready.id}` })).toHaveCount(0);
+
+  // Canceled (and refunded) from the back office: called off with a notice the cook dismisses.
+  const canceled = await orderFromTwoBrands(page.request, token);
+  await expect(page.getByRole('article', { name: `#${canceled.id}` })).toHaveCount(2);
+  await setOrderStatus(page.request, canceled.id, 'Canceled');
+  await expect(page.getByRole('article', { name: `#${canceled.id}` })).toHaveCount(0);
+  const strip = page.getByRole('region', { name: 'Canceled: do not make' });
+  await expect(strip).toBeVisible();
+  await expect(strip.getByText(`#${canceled.id} ${canceled.first.title}`)).toBeVisible();
+  await expect(strip.getByText('Order canceled').first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `Stop: #${canceled.id}` })).toHaveCount(1);
+  await expectAccessible(page, 'kitchen display with a canceled order');
+  await page.screenshot({ path: test.info().outputPath('kitchen-canceled-1400.png') });
+  for (const vendor of [canceled.first, canceled.second]) {
+    await strip.getByRole('button', { name: `Dismiss canceled #${canceled.id} ${vendor.title}` }).click();
+  }
+  await expect(strip).toBeHidden();
 });
 
 test('the pickup board says plainly when its link is wrong or missing', async ({ page }) => {

@@ -6,10 +6,19 @@ import { closureWire, openingHoursSchema } from './schedule.schemas.js';
 
 export * from './schedule.schemas.js';
 
-/** A kitchen ticket's life: one ticket per order and brand (station); docs/kitchen.md. */
-export const KITCHEN_TICKET_STATUSES = ['queued', 'started', 'done'] as const;
+/**
+ * A kitchen ticket's life: one ticket per order and brand (station); docs/kitchen.md. The kitchen
+ * moves it queued -> started -> done; `canceled` is set only by its order (canceled, or refunded in
+ * full, while the ticket was open), never by a bump: see KITCHEN_BUMP_STATUSES.
+ */
+export const KITCHEN_TICKET_STATUSES = ['queued', 'started', 'done', 'canceled'] as const;
 export type KitchenTicketStatus = (typeof KITCHEN_TICKET_STATUSES)[number];
 export const kitchenTicketStatus = z.enum(KITCHEN_TICKET_STATUSES);
+/** The statuses a kitchen screen may move a ticket to (bump_kitchen_ticket), in their order. */
+export const KITCHEN_BUMP_STATUSES = ['queued', 'started', 'done'] as const;
+export type KitchenBumpStatus = (typeof KITCHEN_BUMP_STATUSES)[number];
+/** A canceled ticket stays on the kitchen screen (as a "Canceled" notice) this long. */
+export const KITCHEN_CANCELED_VISIBLE_MINUTES = 15;
 
 /** A ticket may be moved back (undo) within this many seconds of its last change; later is a 409. */
 export const KITCHEN_UNDO_WINDOW_SECONDS = 120;
@@ -70,7 +79,7 @@ export type KitchenTicket = z.infer<typeof kitchenTicket>;
 
 /**
  * `kitchen_tickets`: the open tickets of a location (not done, plus done in the last
- * KITCHEN_DONE_VISIBLE_MINUTES). A kitchen or operator account reads its own location (kitchaco may
+ * KITCHEN_DONE_VISIBLE_MINUTES, and canceled in the last KITCHEN_CANCELED_VISIBLE_MINUTES). A kitchen or operator account reads its own location (kitchaco may
  * be omitted, another location is refused); a super admin names one. `since` (ISO instant) keeps
  * only tickets changed at or after it.
  */
@@ -97,7 +106,7 @@ export type KitchenTicketsResponse = z.infer<typeof kitchenTicketsResponse>;
  */
 export const bumpKitchenTicketRequest = z.object({
   ticket_id: dbId,
-  status: kitchenTicketStatus,
+  status: z.enum(KITCHEN_BUMP_STATUSES),
 });
 export type BumpKitchenTicketRequest = z.infer<typeof bumpKitchenTicketRequest>;
 

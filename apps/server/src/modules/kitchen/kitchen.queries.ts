@@ -1,4 +1,4 @@
-import { CAPACITY_SLOT_MINUTES, type OrderStatus } from '@kitchaco/domain';
+import { CAPACITY_SLOT_MINUTES, type KitchenTicketStatus, type OrderStatus } from '@kitchaco/domain';
 import { and, asc, eq, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { kitchenTickets, locations, orderLines, orders, vendors } from '../../db/schema/index.js';
@@ -50,15 +50,27 @@ export function ticketRows(db: DbOrTx, where: SQL | undefined) {
     .orderBy(asc(kitchenTickets.createdAt), asc(kitchenTickets.id));
 }
 
-/** The open tickets of a location: not done (of an order still in the kitchen), or done since `doneSince`. */
-export function openTicketsOf(db: DbOrTx, locationId: number, doneSince: Date, changedSince: Date | null) {
+/**
+ * The open tickets of a location: queued or started (of an order still in the kitchen), done since
+ * `shownSince.done`, or canceled since `shownSince.canceled` (the screen's "Canceled" notice).
+ */
+export function openTicketsOf(
+  db: DbOrTx,
+  locationId: number,
+  shownSince: { done: Date; canceled: Date },
+  changedSince: Date | null,
+) {
   return ticketRows(
     db,
     and(
       eq(kitchenTickets.locationId, locationId),
       or(
-        and(ne(kitchenTickets.status, 'done'), inArray(orders.status, KITCHEN_ORDER_STATUSES)),
-        and(eq(kitchenTickets.status, 'done'), gte(kitchenTickets.doneAt, doneSince)),
+        and(
+          inArray(kitchenTickets.status, ['queued', 'started']),
+          inArray(orders.status, KITCHEN_ORDER_STATUSES),
+        ),
+        and(eq(kitchenTickets.status, 'done'), gte(kitchenTickets.doneAt, shownSince.done)),
+        and(eq(kitchenTickets.status, 'canceled'), gte(kitchenTickets.updatedAt, shownSince.canceled)),
       ),
       changedSince ? gte(kitchenTickets.updatedAt, changedSince) : undefined,
     ),
@@ -199,6 +211,32 @@ export async function readyOrders(db: DbOrTx, locationId: number, since: Date) {
       ),
     )
     .orderBy(sql`${orders.statusChangedAt} DESC`, asc(orders.id));
+}
+
+/**
+ * Moves an order's tickets from one set of statuses to another (kitchen-notices.ts
+ * `ticketsFollowOrder`), in the caller's transaction: `done` stamps done_at (and started_at if it
+ * was never started), `started` keeps started_at and clears done_at, `queued` clears both.
+ * Not announced here: the caller announces every ticket of the order. The number moved.
+ */
+export async function moveTicketsOfOrder(
+  db: DbOrTx,
+  orderId: number,
+  move: { from: KitchenTicketStatus[]; to: KitchenTicketStatus; at: Date; by: number | null },
+): Promise<number> {
+  const at = move.at.toISOString();
+  const startedAt = move.to === 'queued' ? sql`NULL` : sql`coalesce(started_at, ${at}::timestamptz)`;
+  const doneAt =
+    move.to === 'done' ? sql`${at}::timestamptz` : move.to === 'canceled' ? sql`done_at` : sql`NULL`;
+  const result = await db.execute(sql`
+    UPDATE kitchen_tickets SET status = ${move.to}, started_at = ${move.to === 'canceled' ? sql`started_at` : startedAt},
+      done_at = ${doneAt}, updated_at = ${at}::timestamptz, bumped_by = ${move.by}::int
+    WHERE order_id = ${orderId} AND status IN (${sql.join(
+      move.from.map((s) => sql`${s}`),
+      sql`, `,
+    )})
+    RETURNING id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
 /** Every ticket of an order announced (kitchen-notices.ts), in the caller's transaction. */

@@ -3,12 +3,13 @@ import {
   type BumpKitchenTicketRequest,
   type BumpKitchenTicketResponse,
   CAPACITY_SLOT_MINUTES,
+  KITCHEN_BUMP_STATUSES,
+  KITCHEN_CANCELED_VISIBLE_MINUTES,
   KITCHEN_DONE_VISIBLE_MINUTES,
-  KITCHEN_TICKET_STATUSES,
   KITCHEN_UNDO_WINDOW_SECONDS,
+  type KitchenBumpStatus,
   type KitchenCapacityRequest,
   type KitchenCapacityResponse,
-  type KitchenTicketStatus,
   type KitchenTicketsRequest,
   type KitchenTicketsResponse,
   localDate,
@@ -82,11 +83,14 @@ export async function kitchenTickets(
 ): Promise<KitchenTicketsResponse> {
   const location = await locationFor(app, actor, input.kitchaco);
   const now = app.clock.now();
-  const doneSince = new Date(now.getTime() - KITCHEN_DONE_VISIBLE_MINUTES * 60_000);
+  const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
   const rows = await q.openTicketsOf(
     app.db,
     location.id,
-    doneSince,
+    {
+      done: minutesAgo(KITCHEN_DONE_VISIBLE_MINUTES),
+      canceled: minutesAgo(KITCHEN_CANCELED_VISIBLE_MINUTES),
+    },
     input.since ? new Date(input.since) : null,
   );
   return {
@@ -98,7 +102,7 @@ export async function kitchenTickets(
   };
 }
 
-const rank = (s: KitchenTicketStatus) => KITCHEN_TICKET_STATUSES.indexOf(s);
+const rank = (s: KitchenBumpStatus) => KITCHEN_BUMP_STATUSES.indexOf(s);
 
 /**
  * `bump_kitchen_ticket`. Under the order's row lock (so two tablets bumping an order's last two
@@ -109,7 +113,8 @@ const rank = (s: KitchenTicketStatus) => KITCHEN_TICKET_STATUSES.indexOf(s);
  * - every ticket done: Ready for pickup, texting the customer the first time it gets there;
  * - an undo of a done ticket of a Ready order: back to Cooking, silently.
  * Moving back is allowed within KITCHEN_UNDO_WINDOW_SECONDS of the ticket's last change, and not
- * once the order is handed over (On its way, Finished). A canceled order's tickets do not move.
+ * once the order is handed over (On its way, Finished). A canceled order's (or ticket's) tickets do
+ * not move: a 409 says it was canceled.
  */
 export async function bumpKitchenTicket(
   app: AppContext,
@@ -129,8 +134,9 @@ export async function bumpKitchenTicket(
     if (!ticket) throw notFound(`Ticket ${input.ticket_id} does not exist.`);
     const from = ticket.status;
     const to = input.status;
+    if (order.order.status === 'Canceled' || from === 'canceled')
+      throw conflict(`Order #${ticket.orderId} was canceled.`);
     if (from === to) return order.order.status;
-    if (order.order.status === 'Canceled') throw conflict(`Order #${ticket.orderId} was canceled.`);
     const back = rank(to) < rank(from);
     if (back) {
       if (order.order.status === 'On its way' || order.order.status === 'Finished')
@@ -155,7 +161,7 @@ export async function bumpKitchenTicket(
     const tickets = await q.ticketStatusesOfOrder(tx, ticket.orderId);
     const allDone = tickets.every((t) => (t.id === ticket.id ? to : t.status) === 'done');
     const status = order.order.status;
-    const change = { by: user.id, at: now };
+    const change = { by: user.id, at: now, fromKitchen: true };
     if (allDone && (status === 'Received' || status === 'Cooking')) {
       await applyOrderStatus(tx, order, 'Ready for pickup', { ...change, sms: 'first' });
     } else if (!allDone && status === 'Ready for pickup' && back) {

@@ -8,7 +8,7 @@ import { tokenFor } from '../../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../../test/factories.js';
 import { mappedStore, notification } from '../../test/marketplaces.js';
 import { CARD_OK } from '../../test/payments.js';
-import { receiveWebhookOrder } from '../marketplaces/marketplaces.service.js';
+import { moveWebhookOrderStatus, receiveWebhookOrder } from '../marketplaces/marketplaces.service.js';
 
 let t: TestApp;
 let locationId: number;
@@ -374,6 +374,180 @@ describe('kitchen event stream', () => {
       abort.abort();
       await other.close();
     }
+  });
+});
+
+/** A kitchen screen's event stream on another instance: every ticket event it has heard so far. */
+async function screenOn(address: string, token: string) {
+  const abort = new AbortController();
+  const res = await fetch(`${address}/api/v1/kitchen/events/`, {
+    headers: { authorization: `Token ${token}` },
+    signal: abort.signal,
+  });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  let text = '';
+  const heard = () =>
+    text
+      .split('\n\n')
+      .filter((chunk) => chunk.startsWith('event: ticket'))
+      .map((chunk) => JSON.parse(chunk.split('\ndata: ')[1]!) as KitchenTicket);
+  /** Reads until a ticket event matching `wanted` arrives; that event. */
+  const until = async (wanted: (ticket: KitchenTicket) => boolean) => {
+    for (;;) {
+      const found = heard().find(wanted);
+      if (found) return found;
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended before the ticket came: ${text}`);
+      text += new TextDecoder().decode(value);
+    }
+  };
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('the stream ended before hello');
+    text += new TextDecoder().decode(value);
+    if (text.includes('event: hello')) break;
+  }
+  return { until, close: () => abort.abort() };
+}
+
+const setStatus = (orderId: number, status: string, app = t.app) =>
+  adminData(admin.token, { query_type: 'update_order_status', order_id: orderId, status }, app);
+
+describe('one truth for tickets (issue 38)', () => {
+  let other: Awaited<ReturnType<typeof secondInstance>>;
+  let address: string;
+  let screen: Awaited<ReturnType<typeof screenOn>>;
+  beforeAll(async () => {
+    other = await secondInstance(t);
+    address = await other.listen({ port: 0, host: '127.0.0.1' });
+    screen = await screenOn(address, kitchen.token);
+  });
+  afterAll(async () => {
+    screen.close();
+    await other.close();
+  });
+
+  const listed = async (orderId: number) =>
+    ((await listTickets(kitchen.token)).json().tickets as KitchenTicket[]).filter(
+      (k) => k.order_id === orderId,
+    );
+
+  it('clears the tickets of an order made Ready elsewhere, on every instance’s screen', async () => {
+    const orderId = await placeOrder();
+    const [a, b] = await ticketsOf(orderId);
+    await bump(kitchen.token, a!.id, 'started');
+    expect((await setStatus(orderId, 'Ready for pickup')).json().success).toBe(true);
+
+    expect((await ticketsOf(orderId)).map((k) => k.status)).toEqual(['done', 'done']);
+    // The screen on the other instance hears both tickets done, with their order Ready.
+    for (const id of [a!.id, b!.id]) {
+      const event = await screen.until((e) => e.id === id && e.status === 'done');
+      expect(event).toMatchObject({ order_status: 'Ready for pickup', done_at: expect.any(String) });
+    }
+    // A screen that loads now shows nothing to cook for it (done tickets only, for undo).
+    expect((await listed(orderId)).map((k) => k.status)).toEqual(['done', 'done']);
+    // One text for Ready (the back office's), none from the tickets.
+    expect(await textsOf(orderId, 'Ready for pickup')).toHaveLength(1);
+  });
+
+  it('clears them when the order is handed over or finished, and recalls them to Cooking', async () => {
+    const orderId = await placeOrder();
+    await setStatus(orderId, 'Finished');
+    expect((await ticketsOf(orderId)).map((k) => k.status)).toEqual(['done', 'done']);
+    expect(
+      (await listTickets(kitchen.token))
+        .json()
+        .tickets.some((k: KitchenTicket) => k.order_id === orderId && k.status !== 'done'),
+    ).toBe(false);
+
+    // Recalled from the pass: back on the columns, as started.
+    await setStatus(orderId, 'Cooking');
+    expect((await ticketsOf(orderId)).map((k) => [k.status, k.doneAt])).toEqual([
+      ['started', null],
+      ['started', null],
+    ]);
+    const [a] = await ticketsOf(orderId);
+    await screen.until((e) => e.id === a!.id && e.status === 'started' && e.order_status === 'Cooking');
+    // Back to Received: cooked again from the start.
+    await setStatus(orderId, 'Received');
+    expect((await ticketsOf(orderId)).map((k) => [k.status, k.startedAt])).toEqual([
+      ['queued', null],
+      ['queued', null],
+    ]);
+  });
+
+  it('cancels the tickets of an order canceled elsewhere (and refunded), refusing their bumps', async () => {
+    const orderId = await placeOrder();
+    const [a, b] = await ticketsOf(orderId);
+    await bump(kitchen.token, a!.id, 'done');
+    const canceled = await setStatus(orderId, 'Canceled', other);
+    expect(canceled.json()).toMatchObject({ success: true, refund: { kind: 'refunded' } });
+
+    // The one already made stays done; the other is called off.
+    expect((await ticketsOf(orderId)).map((k) => k.status)).toEqual(['done', 'canceled']);
+    const event = await screen.until((e) => e.id === b!.id && e.status === 'canceled');
+    expect(event.order_status).toBe('Canceled');
+    // Listed as canceled for the screen's notice (so a reload still says so).
+    expect((await listed(orderId)).find((k) => k.id === b!.id)?.status).toBe('canceled');
+    const refused = await bump(kitchen.token, b!.id, 'started');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toContain('was canceled');
+    expect((await ticketsOf(orderId))[1]!.status).toBe('canceled');
+  });
+
+  it('cancels the tickets of a marketplace order the platform canceled', async () => {
+    const { locationId: store } = await mappedStore(t.database.db, 'deliveroo', 'dr-truth-1', 'Taco Truth', [
+      { name: 'Fish Taco', price: '9.00' },
+    ]);
+    const externalId = `dr-${randomUUID()}`;
+    const order = normalizeDeliveroo(
+      deliverooPayload.parse(
+        notification('deliveroo', {
+          externalId,
+          storeId: 'dr-truth-1',
+          items: [{ name: 'Fish Taco', quantity: 1, cents: 900 }],
+        }),
+      ),
+    );
+    const stored = await receiveWebhookOrder(t.app.appContext, order);
+    const storeKitchen = await tokenFor(t.database.db, 'kitchen', store);
+    const storeScreen = await screenOn(address, storeKitchen.token);
+    try {
+      const moved = await moveWebhookOrderStatus(other.appContext, 'deliveroo', externalId, 'Canceled');
+      expect(moved).toMatchObject({ moved: true, status: 'Canceled' });
+      const [ticket] = await ticketsOf(stored.order_id);
+      expect(ticket!.status).toBe('canceled');
+      await storeScreen.until((e) => e.id === ticket!.id && e.status === 'canceled');
+    } finally {
+      storeScreen.close();
+    }
+  });
+
+  it('cancels the open tickets of an order refunded in full, not of one refunded in part', async () => {
+    const refund = (orderId: number, amount: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/payments/refunds/',
+        headers: { authorization: `Token ${admin.token}` },
+        payload: { order_id: orderId, amount, reason: 'Customer asked' },
+      });
+    const orderId = await placeOrder();
+    const [row] = await t.database.db
+      .select({ total: orders.total })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const total = row!.total;
+    expect((await refund(orderId, '5.00')).statusCode).toBe(200);
+    expect((await ticketsOf(orderId)).map((k) => k.status)).toEqual(['queued', 'queued']);
+
+    const left = (Math.round(Number(total) * 100) - 500) / 100;
+    expect((await refund(orderId, left.toFixed(2))).statusCode).toBe(200);
+    expect((await ticketsOf(orderId)).map((k) => k.status)).toEqual(['canceled', 'canceled']);
+    const [a] = await ticketsOf(orderId);
+    const event = await screen.until((e) => e.id === a!.id && e.status === 'canceled');
+    // The order itself stays as it was: its status is the back office's to change.
+    expect(event.order_status).toBe('Received');
   });
 });
 

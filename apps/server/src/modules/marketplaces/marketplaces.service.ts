@@ -35,7 +35,7 @@ import {
 import { signatureMatches } from '../../integrations/marketplace-signatures.js';
 import { readMarketplaceFile } from '../../lib/off-thread.js';
 import { changedFields, recordAudit } from '../audit/audit.record.js';
-import { createTicketsForOrder } from '../kitchen/kitchen-notices.js';
+import { createTicketsForOrder, ticketsFollowOrder } from '../kitchen/kitchen-notices.js';
 import { recordLedgerOrders } from '../orders/orders.service.js';
 import { PermanentInboxError } from './inbox.errors.js';
 import { presentImportedOrder, presentLocations, presentStore } from './marketplaces.presenter.js';
@@ -210,6 +210,8 @@ export async function moveWebhookOrderStatus(
       toStatus: status,
       at: now,
     });
+    // The kitchen's tickets follow (a cancel takes them off every screen), once this commits.
+    await ticketsFollowOrder(tx, stored.id, status, { at: now, by: null });
     return { orderId: stored.id, status, moved: true };
   });
 }
@@ -280,6 +282,7 @@ export async function storeWebhookOrder(
       toStatus: order.status,
       at: now,
     });
+    await ticketsFollowOrder(tx, stored.id, order.status, { at: now, by: null });
     return { success: true, order_id: stored.id, duplicate: true, status: order.status };
   });
   // A new order: paid on the platform, now ours to make (a repeat of a stored one is not counted).

@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { EventStream } from '../../http/registry.js';
 import { recordAudit } from '../audit/audit.record.js';
 import { carryOrderStatus } from '../finance/carry.service.js';
-import { announceTicketsOfOrder } from '../kitchen/kitchen-notices.js';
+import { announceTicketsOfOrder, ticketsFollowOrder } from '../kitchen/kitchen-notices.js';
 import { queueSms } from '../notifications/outbox.service.js';
 import {
   type CancellationMoney,
@@ -77,6 +77,11 @@ export interface StatusChange {
   sms: 'always' | 'first' | 'never';
   /** A cancellation's money, settled once the status is written (update_order_status). */
   settle?: () => Promise<CancellationMoney | null>;
+  /**
+   * A kitchen bump, whose ticket already moved: the other tickets stay as they are. Any other change
+   * moves the order's tickets with it (kitchen-notices `ticketsFollowOrder`).
+   */
+  fromKitchen?: boolean;
 }
 
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof q.lockOrder>>>;
@@ -130,7 +135,9 @@ export async function applyOrderStatus(
     status,
     at: now.toISOString(),
   });
-  await announceTicketsOfOrder(tx, orderId);
+  // Every screen's tickets of the order follow, on every instance, once this commits.
+  if (change.fromKitchen) await announceTicketsOfOrder(tx, orderId);
+  else await ticketsFollowOrder(tx, orderId, status, { at: now, by: change.by });
   row.order.status = status;
   return settled;
 }

@@ -10,6 +10,7 @@ import { providerKey, SquareUnauthorized } from '../../integrations/payments.js'
 import type { RefundOutcome } from '../../lib/metrics.js';
 import { WriteBatcher } from '../../lib/write-batcher.js';
 import { recordAudit } from '../audit/audit.record.js';
+import { ticketsOfRefundedOrder } from '../kitchen/kitchen-notices.js';
 import { activeLocation } from '../locations/locations.service.js';
 import * as q from './payments.queries.js';
 
@@ -295,6 +296,8 @@ export async function applyRefund(
       : Promise.resolve();
   if (next.status === 'PENDING' || next.status === 'COMPLETED') {
     if (!wasAccepted && counts) await ledger(-current.amountCents, `Refund: ${current.reason}`, current.id);
+    if (!wasAccepted && order && KITCHEN_STATUSES.has(order.status))
+      await stopKitchenIfRefunded(tx, current, order.id, now);
     return updated;
   }
   // FAILED or REJECTED: nothing was (or will be) given back.
@@ -321,6 +324,20 @@ export async function applyRefund(
     );
   }
   return updated;
+}
+
+/** Orders the kitchen may still be cooking. */
+const KITCHEN_STATUSES = new Set<string>(['Received', 'Cooking']);
+
+/**
+ * A refund the provider accepted that gives back all of the payment of an order still in the
+ * kitchen: its open tickets are canceled on every screen (nothing is cooked for money given back).
+ */
+async function stopKitchenIfRefunded(tx: DbOrTx, refund: q.RefundRow, orderId: number, at: Date) {
+  const payment = await q.lockPayment(tx, refund.paymentId);
+  if (payment && payment.refundedCents >= payment.totalCents) {
+    await ticketsOfRefundedOrder(tx, orderId, { at, by: refund.requestedBy ?? null });
+  }
 }
 
 // ---------------------------------------------------------------- cancellation

@@ -1,4 +1,4 @@
-import { type KitchenTicket, type KitchenTicketStatus, kitchenCalls } from '@kitchaco/domain';
+import { type KitchenBumpStatus, type KitchenTicket, kitchenCalls } from '@kitchaco/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffCall } from '../../../api';
 import { upsertTicket } from '../lib/tickets';
@@ -7,7 +7,7 @@ import type { KitchenBoard } from './kitchen-tickets';
 
 export interface Bump {
   ticket: KitchenTicket;
-  status: KitchenTicketStatus;
+  status: KitchenBumpStatus;
 }
 
 /** bump_kitchen_ticket: forward (Start, Done) or back (Undo, within the server's undo window). */

@@ -1,4 +1,4 @@
-import type { KitchenTicket } from '@kitchaco/domain';
+import type { KitchenBumpStatus, KitchenTicket } from '@kitchaco/domain';
 import { Badge, Box, Button, Group, Loader, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconVolume, IconVolumeOff, IconWifiOff } from '@tabler/icons-react';
@@ -11,7 +11,16 @@ import { useLocationName } from '../api/location-name';
 import { useKitchenSound } from '../hooks/use-kitchen-sound';
 import { useKitchenStream } from '../hooks/use-kitchen-stream';
 import { useNow } from '../hooks/use-now';
-import { arrivals, minutesSeconds, recentlyDone, stationsOf, undoSecondsLeft } from '../lib/tickets';
+import {
+  arrivals,
+  canceledReason,
+  cancellations,
+  minutesSeconds,
+  recentlyCanceled,
+  recentlyDone,
+  stationsOf,
+  undoSecondsLeft,
+} from '../lib/tickets';
 import classes from './kitchen.module.css';
 import { clockTime, TicketCard } from './ticket-card';
 
@@ -30,14 +39,20 @@ interface KitchenDisplayProps {
   menu: ReactNode;
 }
 
-/** New tickets since the last list: highlighted, announced and (when allowed) beeped. */
+/**
+ * New tickets since the last list: highlighted, announced and (when allowed) beeped; and tickets on
+ * the columns that were called off since (their order canceled or refunded elsewhere): announced
+ * with their own sound.
+ */
 function useArrivals(
   tickets: readonly KitchenTicket[] | undefined,
   onArrive: (fresh: KitchenTicket[]) => void,
+  onCancel: (called: KitchenTicket[]) => void,
 ) {
   const previous = useRef<readonly KitchenTicket[] | null>(null);
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
   const arrive = useEffectEvent(onArrive);
+  const cancel = useEffectEvent(onCancel);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
@@ -53,6 +68,8 @@ function useArrivals(
     previous.current = tickets;
     // The first list is what the kitchen already has: nothing is new.
     if (before === null) return;
+    const called = cancellations(before, tickets);
+    if (called.length > 0) cancel(called);
     const came = arrivals(before, tickets);
     if (came.length === 0) return;
     const ids = came.map((t) => t.id);
@@ -86,17 +103,28 @@ export function KitchenDisplay({ token, locationId, locationName, menu }: Kitche
   const bump = useBumpTicket(locationId);
   const [resting, setResting] = useState<ReadonlySet<number>>(new Set());
 
-  const fresh = useArrivals(board?.tickets, (came) => {
-    setAnnouncement(came.map((t) => `New ticket #${t.order_number} for ${t.station.title}.`).join(' '));
-    sound.play();
-  });
+  const [dismissed, setDismissed] = useState<ReadonlySet<number>>(new Set());
+
+  const fresh = useArrivals(
+    board?.tickets,
+    (came) => {
+      setAnnouncement(came.map((t) => `New ticket #${t.order_number} for ${t.station.title}.`).join(' '));
+      sound.play('new');
+    },
+    (called) => {
+      setAnnouncement(
+        called.map((t) => `Stop: #${t.order_number} for ${t.station.title}. ${canceledReason(t)}.`).join(' '),
+      );
+      sound.play('canceled');
+    },
+  );
 
   const rest = (id: number) => {
     setResting((current) => new Set([...current, id]));
     setTimeout(() => setResting((current) => new Set([...current].filter((r) => r !== id))), BUMP_REST_MS);
   };
 
-  const move = (ticket: KitchenTicket, status: KitchenTicket['status'], what: string) => {
+  const move = (ticket: KitchenTicket, status: KitchenBumpStatus, what: string) => {
     rest(ticket.id);
     bump.mutate(
       { ticket, status },
@@ -115,6 +143,7 @@ export function KitchenDisplay({ token, locationId, locationName, menu }: Kitche
 
   const stations = board ? stationsOf(board.tickets) : [];
   const done = board ? recentlyDone(board.tickets, now) : [];
+  const called = board ? recentlyCanceled(board.tickets, now).filter((t) => !dismissed.has(t.id)) : [];
   const toCook = stations.reduce((sum, s) => sum + s.tickets.length, 0);
 
   return (
@@ -147,11 +176,18 @@ export function KitchenDisplay({ token, locationId, locationName, menu }: Kitche
               </Group>
             )}
             {sound.supported && sound.on && !sound.unlocked && (
-              <Button className={classes.touch} color="yellow.4" c="black" onClick={sound.enable}>
+              // The browser keeps audio locked until a tap: one button says what to do, not two.
+              <Button
+                className={classes.touch}
+                color="yellow.4"
+                c="black"
+                leftSection={<IconVolumeOff aria-hidden size={20} />}
+                onClick={sound.enable}
+              >
                 Tap to enable sound
               </Button>
             )}
-            {sound.supported && (
+            {sound.supported && (!sound.on || sound.unlocked) && (
               <Button
                 className={classes.touch}
                 variant="white"
@@ -193,6 +229,33 @@ export function KitchenDisplay({ token, locationId, locationName, menu }: Kitche
             onRetry={() => void tickets.refetch()}
             retryClassName={classes.touch}
           />
+        )}
+        {called.length > 0 && (
+          <section aria-labelledby="canceled-title" className={classes.canceled}>
+            <Group gap="sm" align="center" wrap="wrap">
+              <Title order={2} size="h4" id="canceled-title" c="white">
+                Canceled: do not make
+              </Title>
+              <ul className={classes.recent}>
+                {called.map((ticket) => (
+                  <li key={ticket.id} className={classes.recentItem}>
+                    <Text fw={700}>
+                      #{ticket.order_number} {ticket.station.title}
+                    </Text>
+                    <Text size="sm">{canceledReason(ticket)}</Text>
+                    <Button
+                      className={classes.touch}
+                      variant="default"
+                      onClick={() => setDismissed((current) => new Set([...current, ticket.id]))}
+                      aria-label={`Dismiss canceled #${ticket.order_number} ${ticket.station.title}`}
+                    >
+                      Dismiss
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </Group>
+          </section>
         )}
         {done.length > 0 && (
           <section aria-labelledby="recently-done-title">

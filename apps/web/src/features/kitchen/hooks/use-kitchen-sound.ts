@@ -16,13 +16,25 @@ function audioContextClass(): AudioContextClass | undefined {
   );
 }
 
-/** Two short rising tones (about 0.35 s), made in code: no sound file to download or cache. */
-function beep(context: AudioContext): void {
-  const start = context.currentTime + 0.01;
-  for (const [offset, frequency] of [
+/** What a sound says: a new ticket (two rising tones) or a ticket called off (three falling). */
+export type KitchenSoundKind = 'new' | 'canceled';
+
+const TONES: Record<KitchenSoundKind, readonly (readonly [number, number])[]> = {
+  new: [
     [0, 880],
     [0.18, 1175],
-  ] as const) {
+  ],
+  canceled: [
+    [0, 988],
+    [0.18, 740],
+    [0.36, 494],
+  ],
+};
+
+/** Short tones (about 0.35-0.55 s), made in code: no sound file to download or cache. */
+function beep(context: AudioContext, kind: KitchenSoundKind = 'new'): void {
+  const start = context.currentTime + 0.01;
+  for (const [offset, frequency] of TONES[kind]) {
     const oscillator = context.createOscillator();
     const gain = context.createGain();
     oscillator.type = 'sine';
@@ -49,8 +61,8 @@ export interface KitchenSound {
   supported: boolean;
   /** To call from a tap: unlocks the sound and plays the beep once, so the kitchen hears it works. */
   enable: () => void;
-  /** The new-ticket beep (nothing when off or not yet unlocked). */
-  play: () => void;
+  /** The new-ticket beep, or the called-off sound (nothing when off or not yet unlocked). */
+  play: (kind?: KitchenSoundKind) => void;
 }
 
 /**
@@ -99,11 +111,14 @@ export function useKitchenSound(): KitchenSound {
     [],
   );
 
-  const play = useCallback(() => {
-    const audio = context.current;
-    if (!on || !audio || audio.state !== 'running') return;
-    beep(audio);
-  }, [on]);
+  const play = useCallback(
+    (kind: KitchenSoundKind = 'new') => {
+      const audio = context.current;
+      if (!on || !audio || audio.state !== 'running') return;
+      beep(audio, kind);
+    },
+    [on],
+  );
 
   const enable = useCallback(() => {
     const audio = unlock();

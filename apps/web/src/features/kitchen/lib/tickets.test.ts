@@ -2,9 +2,12 @@ import type { KitchenTicket } from '@kitchaco/domain';
 import { describe, expect, it } from 'vitest';
 import {
   arrivals,
+  canceledReason,
+  cancellations,
   channelBadge,
   mergeTickets,
   minutesSeconds,
+  recentlyCanceled,
   recentlyDone,
   stationsOf,
   ticketTiming,
@@ -113,6 +116,53 @@ describe('stations and strips', () => {
     expect(arrivals(before, [ticket(1), ticket(2), ticket(3, { status: 'done' })]).map((t) => t.id)).toEqual([
       2,
     ]);
+  });
+});
+
+describe('one truth for tickets (issue 38)', () => {
+  it('takes a ticket off the columns once its order is ready, handed over or finished elsewhere', () => {
+    const list = [
+      ticket(1, { order_status: 'Ready for pickup' }),
+      ticket(2, { order_status: 'On its way' }),
+      ticket(3, { order_status: 'Finished', status: 'started' }),
+      ticket(4, { order_status: 'Cooking', status: 'started' }),
+    ];
+    expect(stationsOf(list).flatMap((s) => s.tickets.map((t) => t.id))).toEqual([4]);
+  });
+
+  it('offers no undo for an order handed over or canceled', () => {
+    const done = { status: 'done' as const, updated_at: iso(0) };
+    const list = [
+      ticket(1, { ...done, order_status: 'Ready for pickup' }),
+      ticket(2, { ...done, order_status: 'Finished' }),
+      ticket(3, { ...done, order_status: 'Canceled' }),
+    ];
+    expect(recentlyDone(list, T0 + 10_000).map((t) => t.id)).toEqual([1]);
+  });
+
+  it('tells which tickets on the columns were called off, and why', () => {
+    const before = [ticket(1), ticket(2), ticket(3, { status: 'done' })];
+    const after = [
+      ticket(1, { status: 'canceled', order_status: 'Canceled', updated_at: iso(MIN) }),
+      ticket(2, { status: 'canceled', updated_at: iso(MIN) }),
+      ticket(3, { status: 'done', order_status: 'Canceled' }),
+    ];
+    const called = cancellations(before, after);
+    // The done one was already made: it is not called off on the screen.
+    expect(called.map((t) => t.id)).toEqual([1, 2]);
+    expect(called.map(canceledReason)).toEqual(['Order canceled', 'Refunded in full']);
+    expect(stationsOf(after)).toEqual([]);
+    // A canceled ticket a screen never showed as open (loaded after) is no new alarm.
+    expect(cancellations([], after)).toEqual([]);
+  });
+
+  it('keeps canceled notices for 15 minutes, the latest first', () => {
+    const list = [
+      ticket(1, { status: 'canceled', updated_at: iso(0) }),
+      ticket(2, { status: 'canceled', updated_at: iso(MIN) }),
+    ];
+    expect(recentlyCanceled(list, T0 + 2 * MIN).map((t) => t.id)).toEqual([2, 1]);
+    expect(recentlyCanceled(list, T0 + 15 * MIN + 1).map((t) => t.id)).toEqual([2]);
   });
 });
 

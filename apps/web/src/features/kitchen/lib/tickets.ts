@@ -1,4 +1,9 @@
-import { KITCHEN_UNDO_WINDOW_SECONDS, type KitchenTicket, type SalesChannel } from '@kitchaco/domain';
+import {
+  KITCHEN_CANCELED_VISIBLE_MINUTES,
+  KITCHEN_UNDO_WINDOW_SECONDS,
+  type KitchenTicket,
+  type SalesChannel,
+} from '@kitchaco/domain';
 
 /**
  * The kitchen screen's rules, without React: which version of a ticket wins, how the list merges
@@ -50,9 +55,47 @@ export function mergeTickets(
   return [...byId.values()];
 }
 
-/** Whether a ticket belongs on the cooking columns: not done, and its order still wanted. */
+/** Orders the kitchen still has to make: anything later was handed over, finished or canceled. */
+const IN_KITCHEN = new Set<KitchenTicket['order_status']>(['Received', 'Cooking']);
+
+/**
+ * Whether a ticket belongs on the cooking columns: queued or started, and its order still in the
+ * kitchen (an order made ready, handed over or canceled elsewhere leaves the columns even before
+ * its ticket's own change arrives).
+ */
 export function isOpen(ticket: KitchenTicket): boolean {
-  return ticket.status !== 'done' && ticket.order_status !== 'Canceled';
+  return (ticket.status === 'queued' || ticket.status === 'started') && IN_KITCHEN.has(ticket.order_status);
+}
+
+/** Whether a ticket was called off: canceled, or its order canceled. */
+export function isCanceled(ticket: KitchenTicket): boolean {
+  return ticket.status === 'canceled' || ticket.order_status === 'Canceled';
+}
+
+/** Why a ticket was called off, as the pass says it. */
+export function canceledReason(ticket: KitchenTicket): string {
+  return ticket.order_status === 'Canceled' ? 'Order canceled' : 'Refunded in full';
+}
+
+/**
+ * Tickets called off in the last KITCHEN_CANCELED_VISIBLE_MINUTES that were started or queued (a
+ * done ticket of a canceled order was already made), the latest first: the screen's "Canceled"
+ * notices, until the cook dismisses them.
+ */
+export function recentlyCanceled(tickets: readonly KitchenTicket[], nowMs: number): KitchenTicket[] {
+  const since = nowMs - KITCHEN_CANCELED_VISIBLE_MINUTES * 60_000;
+  return tickets
+    .filter((t) => t.status === 'canceled' && at(t.updated_at) >= since)
+    .sort((a, b) => at(b.updated_at) - at(a.updated_at));
+}
+
+/** Tickets `previous` held as open (on the columns) that `next` holds as called off. */
+export function cancellations(
+  previous: readonly KitchenTicket[],
+  next: readonly KitchenTicket[],
+): KitchenTicket[] {
+  const wasOpen = new Set(previous.filter(isOpen).map((t) => t.id));
+  return next.filter((t) => wasOpen.has(t.id) && isCanceled(t));
 }
 
 /** Whether a done ticket may still be moved back (the server allows it within the undo window). */
@@ -87,10 +130,14 @@ export function stationsOf(tickets: readonly KitchenTicket[]): Station[] {
   return [...stations.values()].sort((a, b) => a.title.localeCompare(b.title));
 }
 
-/** Done tickets that may still be undone, the latest first. */
+/** Done tickets that may still be undone (their order not handed over or canceled), the latest first. */
 export function recentlyDone(tickets: readonly KitchenTicket[], nowMs: number): KitchenTicket[] {
   return tickets
-    .filter((t) => t.order_status !== 'Canceled' && undoSecondsLeft(t, nowMs) > 0)
+    .filter(
+      (t) =>
+        (IN_KITCHEN.has(t.order_status) || t.order_status === 'Ready for pickup') &&
+        undoSecondsLeft(t, nowMs) > 0,
+    )
     .sort((a, b) => at(b.updated_at) - at(a.updated_at));
 }
 
