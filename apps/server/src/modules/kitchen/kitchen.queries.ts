@@ -1,5 +1,5 @@
 import { CAPACITY_SLOT_MINUTES, type KitchenTicketStatus, type OrderStatus } from '@kitchaco/domain';
-import { and, asc, eq, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { kitchenTickets, locations, orderLines, orders, vendors } from '../../db/schema/index.js';
 import { traceCarrier } from '../../lib/telemetry.js';
