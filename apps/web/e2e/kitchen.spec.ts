@@ -295,9 +295,19 @@ test('an order made ready or canceled elsewhere leaves the kitchen display; a ca
 });
 
 test('the pickup board says plainly when its link is wrong or missing', async ({ page }) => {
+  // A counter screen loads the board's own small chunk, not the staff pages' or the kitchen display's
+  // (it was blank for seconds while those loaded: issue 38).
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
   await page.goto('/pickup-board?display=not-a-real-token');
   await expect(page.getByRole('heading', { name: 'This pickup board link does not work' })).toBeVisible();
   await expectAccessible(page, 'pickup board, wrong link');
+  expect(scripts.some((path) => path.includes('pickup-board-page'))).toBe(true);
+  expect(scripts.filter((path) => /staff-routes|kitchen-pages|ticket-card|staff-frame/.test(path))).toEqual(
+    [],
+  );
   await page.goto('/pickup-board');
   await expect(page.getByRole('heading', { name: 'This screen has no pickup board link' })).toBeVisible();
 });

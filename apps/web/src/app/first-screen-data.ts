@@ -1,4 +1,5 @@
 import { FEED_ITEMS_ON_MAP } from '@kitchaco/domain';
+import { pickupBoardQueries } from '../features/kitchen/api/pickup-board';
 import { feedQueries } from '../features/vendors/api/feed';
 import { vendorQueries } from '../features/vendors/api/vendors';
 import { locationQueries } from '../lib/locations';
@@ -26,5 +27,12 @@ export function prefetchCustomerHome(): null {
 export function prefetchVendorPage(vendorId: number): null {
   prefetchCustomerShell();
   void queryClient.prefetchQuery(vendorQueries.menu(vendorId));
+  return null;
+}
+
+/** `/pickup-board?display=…`: the board itself, read while its code loads (a counter screen starts cold). */
+export function prefetchPickupBoard(): null {
+  const display = new URLSearchParams(window.location.search).get('display')?.trim();
+  if (display) void queryClient.prefetchQuery(pickupBoardQueries.board(display));
   return null;
 }

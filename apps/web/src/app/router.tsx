@@ -3,7 +3,12 @@ import { PageLoader } from '../components/page-loader';
 import { vendorIdFromPath, vendorIdFromSegment } from '../lib/customer-paths';
 import { LANDING_AT_ROOT } from '../lib/landing-host';
 import { type AppLocation, useLocation, useParams } from '../lib/router';
-import { prefetchCustomerHome, prefetchCustomerShell, prefetchVendorPage } from './first-screen-data';
+import {
+  prefetchCustomerHome,
+  prefetchCustomerShell,
+  prefetchPickupBoard,
+  prefetchVendorPage,
+} from './first-screen-data';
 import { type AppRoute, firstMatch, lazyComponent, page, preloadRoute, RouteTable } from './route-table';
 import { RouteErrorPage } from './routes/route-error-page';
 
@@ -14,6 +19,7 @@ const customerLayout = () => import('./layouts/customer-layout');
 const ordersPage = () => import('./routes/customer/orders-page');
 const cartPage = () => import('./routes/customer/cart-page');
 const checkoutPage = () => import('./routes/customer/checkout-page');
+const pickupBoardPage = () => import('./routes/kitchen/pickup-board-page');
 const VendorRoute = lazyComponent(async () => (await import('./routes/customer/vendor-route')).VendorRoute);
 
 /** The staff areas' table, with the code of the staff page at the current address. */
@@ -70,6 +76,8 @@ const ROUTES: AppRoute[] = [
     content: customer(page(checkoutPage, 'CheckoutPage')),
     prefetch: prefetchCustomerShell,
   },
+  // The counter's pickup board: its own chunk, its data read while the code loads.
+  { path: '/pickup-board', content: page(pickupBoardPage, 'PickupBoardPage'), prefetch: prefetchPickupBoard },
   // `/vendor:12`: the brand's page; any other single segment is the staff table's to decide.
   {
     path: '/:ref',

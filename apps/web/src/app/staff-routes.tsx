@@ -87,9 +87,8 @@ const STAFF_ROUTES: AppRoute[] = [
   { path: '/admin-sales-invoice', content: page(financePages, 'AdminSalesInvoicePage') },
   { path: '/admin-sales-report', content: page(financePages, 'AdminSalesReportPage') },
   { path: '/admin-txn-report', content: page(financePages, 'AdminTxnReportPage') },
-  // The kitchen display and the counter's pickup board (docs/kitchen.md): one lazily loaded chunk.
+  // The kitchen display (docs/kitchen.md); the counter's pickup board is the router's own route.
   { path: '/kitchen', content: page(kitchenPages, 'KitchenPage') },
-  { path: '/pickup-board', content: page(kitchenPages, 'PickupBoardPage') },
   // Opening hours and closures of a location and its brands (docs/kitchen.md).
   { path: '/admin-opening-hours', content: page(openingHoursPages, 'AdminOpeningHoursPage') },
   { path: '/operator-admin-hours', content: page(openingHoursPages, 'OperatorHoursPage') },

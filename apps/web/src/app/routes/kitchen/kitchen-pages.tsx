@@ -5,7 +5,6 @@ import { locationLabel } from '../../../components/location-select';
 import { useStaffLogout } from '../../../features/auth/hooks/use-staff-logout';
 import { KitchenDisplay } from '../../../features/kitchen/components/kitchen-display';
 import { KitchenMenu } from '../../../features/kitchen/components/kitchen-menu';
-import { PickupBoard } from '../../../features/kitchen/components/pickup-board';
 import { StaffFrame } from '../../../features/staff/components/staff-frame';
 import { WithLocations } from '../../../lib/report-filters/with-locations';
 import { Link, useSearchParams } from '../../../lib/router';
@@ -119,10 +118,4 @@ export function KitchenPage() {
       )}
     </>
   );
-}
-
-/** `/pickup-board?display=<token>`: the counter screen, open to anyone holding the display's link. */
-export function PickupBoardPage() {
-  const [params] = useSearchParams();
-  return <PickupBoard display={params.get('display')?.trim() ?? ''} />;
 }

@@ -1,9 +1,9 @@
+import { formatPickupTime } from '@kitchaco/domain';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api';
 import { DocumentTitle } from '../../../components/document-title';
 import { usePickupBoard } from '../api/pickup-board';
 import classes from './pickup-board.module.css';
-import { clockTime } from './ticket-card';
 
 /** The time now on the location's clock (its zone comes with the board). */
 function useClock(timeZone: string | undefined): string {
@@ -12,7 +12,7 @@ function useClock(timeZone: string | undefined): string {
     const timer = setInterval(() => setNow(new Date()), 10_000);
     return () => clearInterval(timer);
   }, []);
-  return timeZone ? clockTime(now.toISOString(), timeZone) : '';
+  return timeZone ? formatPickupTime(now, timeZone) : '';
 }
 
 function Problem({ title, children }: { title: string; children: string }) {
