@@ -33,6 +33,7 @@ describe('telemetry settings', () => {
       protocol: 'http/protobuf',
       serviceName: 'kitchaco',
       readsRatio: 0.05,
+      readsPerSecond: 10,
     });
     const json = loadConfig({
       ...PRODUCTION,
@@ -72,6 +73,22 @@ describe('telemetry settings', () => {
     expect(() =>
       loadConfig({ ...endpoint, TRACE_READS_RATIO: '0.5', OTEL_TRACES_SAMPLER: 'always_on' }),
     ).toThrow(/TRACE_READS_RATIO: set it or OTEL_TRACES_SAMPLER/);
+  });
+
+  it('trace at most TRACE_READS_PER_SECOND reads a second (10 unless set), a whole number', () => {
+    const endpoint = { ...PRODUCTION, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    expect(loadConfig(endpoint).telemetry.traces?.readsPerSecond).toBe(10);
+    expect(loadConfig({ ...endpoint, TRACE_READS_PER_SECOND: '50' }).telemetry.traces?.readsPerSecond).toBe(
+      50,
+    );
+    for (const bad of ['0', '2.5', '-1', 'lots']) {
+      expect(() => loadConfig({ ...endpoint, TRACE_READS_PER_SECOND: bad }), bad).toThrow(
+        /TRACE_READS_PER_SECOND: '.*' is not a whole number/,
+      );
+    }
+    expect(() =>
+      loadConfig({ ...endpoint, TRACE_READS_PER_SECOND: '5', OTEL_TRACES_SAMPLER: 'always_on' }),
+    ).toThrow(/TRACE_READS_PER_SECOND: set it or OTEL_TRACES_SAMPLER/);
   });
 
   it('refuse an endpoint that is not an address and a protocol the server cannot send, naming the setting', () => {

@@ -18,6 +18,11 @@ export interface TraceSettings {
    * traced whole. null: OTEL_TRACES_SAMPLER is set, and the SDK samples every request as it says.
    */
   readsRatio: number | null;
+  /**
+   * At most this many reads traced a second by this instance (TRACE_READS_PER_SECOND, default 10),
+   * whatever the ratio picks: the cost of traces stays flat as the reads grow.
+   */
+  readsPerSecond: number;
 }
 
 export interface ErrorReportSettings {
@@ -64,11 +69,32 @@ function traceSettings(env: NodeJS.ProcessEnv, problems: string[]): TraceSetting
     protocol,
     serviceName: env.OTEL_SERVICE_NAME?.trim() || 'kitchaco',
     readsRatio: readsRatio(env, problems),
+    readsPerSecond: readsPerSecond(env, problems),
   };
 }
 
 /** Default share of GET and HEAD requests traced: what a busy menu's reads cost (docs/performance.md). */
 export const DEFAULT_TRACE_READS_RATIO = 0.05;
+
+/** Default cap of reads traced a second by one instance (docs/performance.md). */
+export const DEFAULT_TRACE_READS_PER_SECOND = 10;
+
+function readsPerSecond(env: NodeJS.ProcessEnv, problems: string[]): number {
+  const raw = env.TRACE_READS_PER_SECOND?.trim();
+  if (!raw) return DEFAULT_TRACE_READS_PER_SECOND;
+  if (env.OTEL_TRACES_SAMPLER?.trim()) {
+    problems.push(
+      'TRACE_READS_PER_SECOND: set it or OTEL_TRACES_SAMPLER, not both (the sampler decides alone)',
+    );
+    return DEFAULT_TRACE_READS_PER_SECOND;
+  }
+  const perSecond = Number(raw);
+  if (!Number.isInteger(perSecond) || perSecond < 1) {
+    problems.push(`TRACE_READS_PER_SECOND: '${raw}' is not a whole number of reads a second, 1 or more`);
+    return DEFAULT_TRACE_READS_PER_SECOND;
+  }
+  return perSecond;
+}
 
 function readsRatio(env: NodeJS.ProcessEnv, problems: string[]): number | null {
   const raw = env.TRACE_READS_RATIO?.trim();
