@@ -66,6 +66,11 @@ export default defineConfig({
       // ...and places more orders than the card-testing limit lets one customer start in 10 minutes.
       CHECKOUT_ATTEMPTS_PER_CUSTOMER: '1000',
       OUTBOX_POLL_MS: '100',
+      // No load shedding: a journey is not about it, and a busy machine's first seconds (the demo
+      // seeded, the code cold) could answer its calls 503 (http/load-shedding.test.ts tests it).
+      MAX_IN_FLIGHT: '0',
+      MAX_QUEUE_MS: '0',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       // The app prompt's store buttons (e2e/app-prompt.spec.ts): listings as a deployment sets them.
       APP_STORE_URL: 'https://apps.apple.com/au/app/kitchaco/id6450000001',
       PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=com.kitchaco.app',

@@ -5,6 +5,18 @@ import { expect } from 'vitest';
 /** The built server (apps/server/dist) as production runs it: spawned, its output kept. */
 const root = new URL('../../../../', import.meta.url).pathname;
 
+/**
+ * No load shedding (docs/operations.md, "Load shedding"), for a spawned server whose test is not
+ * about it: on a busy machine a server just started (the demo seeded, the code still cold) may
+ * estimate a wait over MAX_QUEUE_MS or see a long event-loop delay, and answer a test's first calls
+ * 503 "The service is busy" (issue 43). http/load-shedding.test.ts tests the shedding itself.
+ */
+export const NO_LOAD_SHEDDING = {
+  MAX_IN_FLIGHT: '0',
+  MAX_QUEUE_MS: '0',
+  MAX_EVENT_LOOP_DELAY_MS: '0',
+} as const;
+
 /** Production settings on top of this process's environment (minus its database and log format). */
 export function production(extra: Record<string, string>) {
   const {
@@ -23,6 +35,7 @@ export function production(extra: Record<string, string>) {
     // The API alone: these tests run before (and without) a build of the web app, which a
     // production start otherwise requires (scripts/prod-smoke.mjs starts one with the site).
     SERVE_WEB: 'false',
+    ...NO_LOAD_SHEDDING,
     ...extra,
   };
 }

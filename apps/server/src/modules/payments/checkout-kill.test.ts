@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSquare, startFakeSquare } from '../../fakes/square.js';
 import { freePort } from '../../test/ports.js';
-import { callServer, demoCart, demoSignIn } from '../../test/process.js';
+import { callServer, demoCart, demoSignIn, NO_LOAD_SHEDDING } from '../../test/process.js';
 
 /**
  * The fault of the money path: the server process is killed (SIGKILL) after Square authorised a
@@ -44,6 +44,7 @@ async function start(): Promise<void> {
       SQUARE_TIMEOUT_MS: '2000',
       PAYMENTS_ORPHAN_GRACE_MINUTES: '0',
       CHECKOUT_ATTEMPTS_PER_CUSTOMER: '1000',
+      ...NO_LOAD_SHEDDING,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
