@@ -1,9 +1,9 @@
 import { createInterface } from 'node:readline/promises';
+import { DEMO_PASSWORD } from '@kitchaco/domain';
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/open.js';
 import { staffUsers } from '../db/schema/index.js';
-import { DEMO_PASSWORD } from '../demo/seed.js';
 import { loadEnvFile } from '../lib/env-file.js';
 import { hashPassword } from '../modules/auth/secrets.js';
 import { askHidden } from './prompt.js';

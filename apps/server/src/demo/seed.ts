@@ -1,4 +1,4 @@
-import { zonedInstant } from '@kitchaco/domain';
+import { DEMO_PASSWORD, zonedInstant } from '@kitchaco/domain';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -52,9 +52,9 @@ import { seedStockHistory } from './seed-stock.js';
  * database empty and the next start seeds again.
  */
 
-export const DEMO_PASSWORD = 'demo-password';
-
 export { DEMO_CUSTOMER_PHONE, type DemoOptions, type DemoSummary, demoShape } from './seed-context.js';
+/** The published demo password (defined in the domain: production code must not import the demo). */
+export { DEMO_PASSWORD };
 
 /**
  * What a demo start says when the data is already there (the first start lists every account it

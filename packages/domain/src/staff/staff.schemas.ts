@@ -16,6 +16,11 @@ export const LOCATION_ROLES: readonly StaffRoleName[] = ['operator', 'kitchen', 
 
 /** The shortest password a staff account may choose (a temporary one is longer and random). */
 export const MIN_STAFF_PASSWORD_LENGTH = 12;
+/**
+ * The demo accounts' password (`npm start`), published in the README: no staff account may choose
+ * it, and a production start disables any account that still has it.
+ */
+export const DEMO_PASSWORD = 'demo-password';
 
 const email = z
   .string({ error: 'email is required' })

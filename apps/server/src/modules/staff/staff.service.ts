@@ -2,6 +2,7 @@ import {
   type AddLocationRequest,
   type AddStaffAccountRequest,
   type ChangePasswordRequest,
+  DEMO_PASSWORD,
   type KitchacoLocation,
   LOCATION_ROLES,
   MIN_STAFF_PASSWORD_LENGTH,
@@ -14,7 +15,6 @@ import {
 } from '@kitchaco/domain';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { DEMO_PASSWORD } from '../../demo/seed.js';
 import type { Actor, StaffActor } from '../../http/actor.js';
 import { conflict, invalid, notFound, unauthorized } from '../../http/errors.js';
 import { announceCatalogChange, changeCatalog } from '../../lib/catalog-cache.js';
