@@ -5,7 +5,8 @@
 // each shard is its own Playwright process with its own demo server, port and database, and takes a
 // share of the spec files balanced by their recorded durations (apps/web/e2e/timings.json; refresh it
 // with `node scripts/e2e-timings.mjs` after a run). Named files or options (`node scripts/e2e.mjs
-// kitchen.spec.ts`, `-g ...`) and E2E_PORT run one process, as before.
+// kitchen.spec.ts`, `-g ...`) run one process, as before. E2E_PORT is the first port of the range
+// the shards take (E2E_PORT, E2E_PORT + 1, ...), or the one process's port.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -31,7 +32,7 @@ function freshData(port) {
 }
 
 const shards = Math.max(1, Number(process.env.E2E_SHARDS) || Math.min(4, availableParallelism()));
-if (screens || args.length > 0 || process.env.E2E_PORT || shards === 1) {
+if (screens || args.length > 0 || shards === 1) {
   // The demo server's port: E2E_PORT, else one free now (so a running `npm start` is no obstacle).
   const port = process.env.E2E_PORT ?? String(await freePort());
   freshData(port);
@@ -68,7 +69,10 @@ function balance(count) {
 /** Runs the shares side by side, each line of output prefixed with its shard; the worst exit code wins. */
 async function runShards(count) {
   const shares = balance(count);
+  // A range from E2E_PORT when set (a machine that keeps its journeys in a range), else free ports.
+  const first = Number(process.env.E2E_PORT);
   const ports = new Set();
+  if (Number.isInteger(first) && first > 0) shares.forEach((_, i) => ports.add(String(first + i)));
   while (ports.size < shares.length) ports.add(String(await freePort()));
   // Journeys side by side share the cores: their time budgets grow with the shards (e2e/machine.ts
   // scales them by cores and load; E2E_TIMEOUT_SCALE set by hand wins).
