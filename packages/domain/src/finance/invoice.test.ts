@@ -61,7 +61,7 @@ describe('computeInvoice: the worked example to the cent', () => {
     //   pickup       800.00 x 12%  =   96.00 |     9.60  |  105.60
     //   delivery     700.00 x 12%  =   84.00 |     8.40  |   92.40
     //   Uber Eats   2000.00 x 35%  =  700.00 |    70.00  |  770.00
-    //   Doordash     300.00 x 30%  =   90.00 |     9.00  |   99.00
+    //   DoorDash     300.00 x 30%  =   90.00 |     9.00  |   99.00
     //   Deliveroo   1200.00 x 32%  =  384.00 |    38.40  |  422.40
     //   Menulog      100.00 x 25%  =   25.00 |     2.50  |   27.50
     //   total                        1529.00 |   152.90  | 1681.90

@@ -1,3 +1,4 @@
+import { MARKETPLACE_NAMES } from '../constants.js';
 import { addDays, daysBetween, type IsoDate } from '../dates/business-time.js';
 import { GST_RATE, gstOfInclusive, netOfInclusive } from '../money/gst.js';
 import { applyRate, type Mills } from '../money/money.js';
@@ -43,10 +44,10 @@ export const INVOICE_CHANNEL_LABELS: Record<InvoiceChannel, string> = {
   in_store_card: 'In-store card',
   online_pickup: 'Online pickup',
   online_delivery: 'Online delivery',
-  uber_eats: 'Uber Eats',
-  doordash: 'Doordash',
-  deliveroo: 'Deliveroo',
-  menulog: 'Menulog',
+  uber_eats: MARKETPLACE_NAMES.uber_eats,
+  doordash: MARKETPLACE_NAMES.doordash,
+  deliveroo: MARKETPLACE_NAMES.deliveroo,
+  menulog: MARKETPLACE_NAMES.menulog,
 };
 
 /** Gross sales (GST inclusive, canceled orders excluded) of one location or one operator. */

@@ -622,7 +622,7 @@ describe('the invoice PDF', () => {
       online_pickup: 'Online pickup',
       online_delivery: 'Online delivery',
       uber_eats: 'Uber Eats',
-      doordash: 'Doordash',
+      doordash: 'DoorDash',
       deliveroo: 'Deliveroo',
       menulog: 'Menulog',
     };

@@ -10,6 +10,7 @@ import {
   type InvoiceChannel,
   type IsoDate,
   localDate,
+  MARKETPLACE_NAMES,
   OWN_SALES_CHANNELS,
   type SalesChannel,
   type SalesReportResponse,
@@ -685,7 +686,7 @@ export function invoicePdf(report: SalesReportResponse, context: InvoiceContext)
       columns: [
         { header: 'Location', wrap: 2 },
         { header: 'Uber Eats', ...amount },
-        { header: 'Doordash', ...amount },
+        { header: MARKETPLACE_NAMES.doordash, ...amount },
         { header: 'Deliveroo', ...amount },
         { header: 'Deliveroo adjustments', ...amount },
         { header: 'Menulog', ...amount },
@@ -928,7 +929,7 @@ export function invoiceCsv(report: SalesReportResponse): string {
       add(`Sales ${r.kitchaco__suburb}`, 'Card refunds (within in-store card and online)', r.card_refunds);
     }
     add(`Sales ${r.kitchaco__suburb}`, 'Uber Eats', r.uber_total_sales);
-    add(`Sales ${r.kitchaco__suburb}`, 'Doordash', r.doordash_total_sales);
+    add(`Sales ${r.kitchaco__suburb}`, MARKETPLACE_NAMES.doordash, r.doordash_total_sales);
     add(`Sales ${r.kitchaco__suburb}`, 'Deliveroo', r.deliveroo_total_sales);
     add(`Sales ${r.kitchaco__suburb}`, 'Deliveroo adjustments', r.deliveroo_adjustments);
     add(`Sales ${r.kitchaco__suburb}`, 'Menulog', r.menulog_total_sales);
