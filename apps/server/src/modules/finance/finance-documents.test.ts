@@ -1,5 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { SalesChannel, SalesReportResponse } from '@kitchaco/domain';
+import {
+  formatAUD,
+  revenueLines,
+  type SalesChannel,
+  type SalesReportResponse,
+  toMills,
+} from '@kitchaco/domain';
 import { gt } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -647,7 +653,30 @@ describe('the invoice PDF', () => {
     ];
     expect(hasRow(pages, 'Total commissions', gst(inv.total_commission))).toBe(true);
     expect(hasRow(pages, 'Total revenue', gst(inv.revenue))).toBe(true);
-    expect(hasRow(pages, 'Deliveroo adjustments', [money(inv.sales.deliveroo_adjustments)])).toBe(true);
+    // Each revenue row with its ex GST and GST (a tax invoice shows them on every row), adding up
+    // to the total's: gross / 11 to the cent, a cent of rounding where it was largest.
+    const sales = Object.fromEntries(
+      Object.entries(inv.sales).map(([k, v]) => [k, toMills(v as number)]),
+    ) as Parameters<typeof revenueLines>[0];
+    const revenue = revenueLines(sales, {
+      gross: toMills(inv.revenue.gross),
+      gst: toMills(inv.revenue.gst),
+      net: toMills(inv.revenue.net),
+    });
+    const dollars = (a: { gross: number; gst: number; net: number }) => [
+      formatAUD(a.net),
+      formatAUD(a.gst),
+      formatAUD(a.gross),
+    ];
+    for (const [line, amount] of Object.entries(revenue)) {
+      const label = line === 'deliveroo_adjustments' ? 'Deliveroo adjustments' : labels[line]!;
+      expect(Math.abs(amount.gst - Math.round(amount.gross / 11 / 10) * 10), line).toBeLessThanOrEqual(10);
+      expect(hasRow(pages, label, dollars(amount)), `revenue row ${label}: ex GST, GST, inc GST`).toBe(true);
+    }
+    // The rows add up to the total's GST (an invoice as computed; the extreme test scales each figure alone).
+    if (toMills(inv.revenue.gst) === Math.round(toMills(inv.revenue.gross) / 110) * 10) {
+      expect(Object.values(revenue).reduce((a, l) => a + l.gst, 0)).toBe(toMills(inv.revenue.gst));
+    }
     expect(
       hasRow(pages, 'Total stock purchased', [
         money(inv.stock.net),

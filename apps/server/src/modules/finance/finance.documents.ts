@@ -12,6 +12,7 @@ import {
   localDate,
   MARKETPLACE_NAMES,
   OWN_SALES_CHANNELS,
+  revenueLines,
   type SalesChannel,
   type SalesReportResponse,
   toAmount,
@@ -730,12 +731,28 @@ export function invoicePdf(report: SalesReportResponse, context: InvoiceContext)
       money(a.gross),
     ];
 
+    // The wire's dollars in mills for the split, and each row's figures back as money.
+    const mills = (a: { gross: number; gst: number; net: number }) => ({
+      gross: toMills(a.gross),
+      gst: toMills(a.gst),
+      net: toMills(a.net),
+    });
+    const sales = Object.fromEntries(
+      Object.entries(inv.sales).map(([k, v]) => [k, toMills(v as number)]),
+    ) as Parameters<typeof revenueLines>[0];
+    const revenue = revenueLines(sales, mills(inv.revenue));
+    const millsCells = (a: { gross: number; gst: number; net: number }) => [
+      formatAUD(a.net),
+      formatAUD(a.gst),
+      formatAUD(a.gross),
+    ];
     l.table({
       title: 'Revenue',
       columns: [{ header: 'Channel' }, ...gstColumns],
+      // Every row with its ex GST and GST, adding up to the total's (revenueLines).
       rows: [
-        ...INVOICE_CHANNELS.map((c) => ({ cells: [INVOICE_CHANNEL_LABELS[c], '', '', money(inv.sales[c])] })),
-        { cells: ['Deliveroo adjustments', '', '', money(inv.sales.deliveroo_adjustments)] },
+        ...INVOICE_CHANNELS.map((c) => ({ cells: [INVOICE_CHANNEL_LABELS[c], ...millsCells(revenue[c])] })),
+        { cells: ['Deliveroo adjustments', ...millsCells(revenue.deliveroo_adjustments)] },
         { total: true, cells: ['Total revenue', ...gstCells(inv.revenue)] },
       ],
     });
