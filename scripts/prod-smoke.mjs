@@ -47,6 +47,7 @@ function productionEnv(databaseUrl, extra = {}) {
     HOME: process.env.HOME ?? tmpdir(),
     NODE_ENV: 'production',
     APP_SECRET: 's'.repeat(48),
+    PROVIDER_ABN: '51 824 753 556',
     DATABASE_URL: databaseUrl,
     PAYMENTS_PROVIDER: 'test',
     HOST: '127.0.0.1',

@@ -149,6 +149,7 @@ describe('configuration', () => {
     expect(() =>
       loadConfig({
         NODE_ENV: 'production',
+        PROVIDER_ABN: '51 824 753 556',
         APP_SECRET: 'x'.repeat(40),
         PAYMENTS_PROVIDER: 'test',
         DEMO: 'true',
@@ -157,6 +158,7 @@ describe('configuration', () => {
     expect(
       loadConfig({
         NODE_ENV: 'production',
+        PROVIDER_ABN: '51 824 753 556',
         ALLOW_EMBEDDED_DATABASE: 'true',
         APP_SECRET: 'x'.repeat(40),
         PAYMENTS_PROVIDER: 'test',

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { assertSiteBuilt, ConfigError, DEMO_DELIVEROO_CLIENT, DEV_SECRET, loadConfig } from './config.js';
+import {
+  assertSiteBuilt,
+  ConfigError,
+  DEMO_DELIVEROO_CLIENT,
+  DEMO_PROVIDER_ABN,
+  DEV_SECRET,
+  isValidAbn,
+  loadConfig,
+} from './config.js';
 
 const S3 = {
   IMAGE_S3_BUCKET: 'meal-images',
@@ -54,6 +62,7 @@ describe('image storage settings', () => {
   it('wants an https public address in production (the pages load images over https only)', () => {
     const production = {
       NODE_ENV: 'production',
+      PROVIDER_ABN: '51 824 753 556',
       DATABASE_URL: 'postgres://kitchaco@db.example:5432/kitchaco',
       APP_SECRET: 'x'.repeat(32),
       PAYMENTS_PROVIDER: 'square',
@@ -69,6 +78,7 @@ describe('image storage settings', () => {
 describe('card payments', () => {
   const production = {
     NODE_ENV: 'production',
+    PROVIDER_ABN: '51 824 753 556',
     DATABASE_URL: 'postgres://kitchaco@db.example:5432/kitchaco',
     APP_SECRET: 'x'.repeat(32),
   };
@@ -140,6 +150,7 @@ describe('card payments', () => {
 describe('settings an attacker would like', () => {
   const production = {
     NODE_ENV: 'production',
+    PROVIDER_ABN: '51 824 753 556',
     DATABASE_URL: 'postgres://kitchaco@db.example:5432/kitchaco',
     APP_SECRET: 'x'.repeat(32),
     PAYMENTS_PROVIDER: 'square',
@@ -235,6 +246,7 @@ describe('settings an attacker would like', () => {
 describe("Deliveroo's Order API (sync status)", () => {
   const production = {
     NODE_ENV: 'production',
+    PROVIDER_ABN: '51 824 753 556',
     DATABASE_URL: 'postgres://kitchaco@db.example:5432/kitchaco',
     APP_SECRET: 'x'.repeat(32),
     PAYMENTS_PROVIDER: 'square',
@@ -285,9 +297,31 @@ describe("Deliveroo's Order API (sync status)", () => {
 });
 
 describe('the provider ABN on documents', () => {
+  it('the demo has a supplier ABN whose check digits add up; a mistyped one does not', () => {
+    expect(loadConfig({}).providerAbn).toBe(DEMO_PROVIDER_ABN);
+    expect(isValidAbn(DEMO_PROVIDER_ABN)).toBe(true);
+    expect(isValidAbn('51 824 753 557')).toBe(false);
+    expect(isValidAbn('12 345 678 901')).toBe(false);
+  });
+
+  it('refuses to start in production without PROVIDER_ABN, naming it, and with an ABN whose check digits fail', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'p'.repeat(40),
+      DATABASE_URL: 'postgres://kitchaco@db/kitchaco',
+      PAYMENTS_PROVIDER: 'test',
+      ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+    };
+    expect(() => loadConfig(production)).toThrow(/PROVIDER_ABN: required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...production, PROVIDER_ABN: '12 345 678 901' })).toThrow(
+      /PROVIDER_ABN: not a valid ABN/,
+    );
+    expect(() => loadConfig({ ...production, PROVIDER_ABN: DEMO_PROVIDER_ABN })).not.toThrow(/PROVIDER_ABN/);
+  });
+
   it('is kept as written when it has 11 digits, and a mistyped one stops the start naming it', () => {
     expect(loadConfig({ PROVIDER_ABN: ' 12 345 678 901 ' }).providerAbn).toBe('12 345 678 901');
-    expect(loadConfig({}).providerAbn).toBeNull();
+    expect(loadConfig({ DEMO: 'false' }).providerAbn).toBeNull();
     expect(() => loadConfig({ PROVIDER_ABN: '12 345 678' })).toThrow(
       /PROVIDER_ABN must be an ABN of 11 digits/,
     );
@@ -341,6 +375,7 @@ describe("the customer app's store listings", () => {
 describe('the site (WEB_DIST, SERVE_WEB)', () => {
   const production = {
     NODE_ENV: 'production',
+    PROVIDER_ABN: '51 824 753 556',
     DATABASE_URL: 'postgres://kitchaco@db.example:5432/kitchaco',
     APP_SECRET: 'x'.repeat(32),
     PAYMENTS_PROVIDER: 'test',

@@ -392,6 +392,25 @@ export interface DeliverooConfig {
   timeoutMs: number;
 }
 
+/**
+ * The supplier ABN of the demo's invoices when PROVIDER_ABN is not set: the ATO's published example
+ * ABN, whose check digits add up (isValidAbn), so a demo tax invoice reads as a real one would.
+ */
+export const DEMO_PROVIDER_ABN = '51 824 753 556';
+
+const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+
+/**
+ * Whether an ABN's check digits add up (the ATO's rule): take 1 from the first digit, weight the 11
+ * digits 10, 1, 3, 5, ..., 19, and the sum is a multiple of 89.
+ */
+export function isValidAbn(abn: string): boolean {
+  const digits = abn.replace(/\s/g, '');
+  if (!/^\d{11}$/.test(digits)) return false;
+  const sum = [...digits].reduce((a, d, i) => a + (Number(d) - (i === 0 ? 1 : 0)) * ABN_WEIGHTS[i]!, 0);
+  return sum % 89 === 0;
+}
+
 /** Deliveroo's client id outside production when none is set (refused in production). */
 export const DEMO_DELIVEROO_CLIENT = {
   clientId: 'demo-deliveroo-client',
@@ -700,6 +719,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
   if (env.DEMO_CLOCK && (production || env.DEMO === false)) {
     problems.push('DEMO_CLOCK: the demo clock is for demo mode only');
   }
+  if (production && !env.PROVIDER_ABN) {
+    // A tax invoice must show the supplier's ABN: without it every invoice said "ABN: not set".
+    problems.push(
+      'PROVIDER_ABN: required when NODE_ENV=production (the supplier ABN printed on every tax invoice and transactional report, e.g. 51 824 753 556)',
+    );
+  } else if (production && env.PROVIDER_ABN && !isValidAbn(env.PROVIDER_ABN)) {
+    problems.push('PROVIDER_ABN: not a valid ABN (its check digits do not add up; see abr.business.gov.au)');
+  }
   if (production && env.APP_SECRET === DEV_SECRET) {
     problems.push('APP_SECRET: the development secret cannot be used in production');
   }
@@ -856,7 +883,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = proces
       : { kind: 'local' },
     contact: { email: env.CONTACT_EMAIL, perAddressPerHour: env.CONTACT_PER_ADDRESS_PER_HOUR },
     appStores,
-    providerAbn: env.PROVIDER_ABN?.trim() || null,
+    providerAbn: env.PROVIDER_ABN?.trim() || ((env.DEMO ?? !production) ? DEMO_PROVIDER_ABN : null),
     reconciliation: {
       everyMinutes: env.PAYMENTS_RECONCILE_EVERY_MINUTES,
       lookbackHours: env.PAYMENTS_RECONCILE_HOURS,

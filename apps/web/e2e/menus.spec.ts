@@ -1,4 +1,4 @@
-import { MENU_MESSAGES } from '@kitchaco/domain';
+import { type AdminBrand, isOnSale, MENU_MESSAGES, onSaleAt } from '@kitchaco/domain';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { chooseOption, expect, expectAccessible, loginAs, queryCallAnswer, test } from './fixtures';
@@ -28,8 +28,22 @@ const adminCall = (page: Page, queryType: string) => queryCallAnswer(page, query
 const mealCard = (page: Page, name: string) =>
   page.getByRole('article').filter({ has: page.getByRole('heading', { name, exact: true, level: 3 }) });
 
-/** The super admin's list at Reservoir, Smash Bros Burgers chosen. */
-async function openAdminBrand(page: Page): Promise<void> {
+/** The meals of BRAND on sale by status that the server says are sold out now. */
+/** The admin menu as the server answers it. */
+interface AdminMenuResponse {
+  menu_details: AdminBrand[];
+}
+
+function soldOutMeals(menu: AdminMenuResponse): string[] {
+  const brand = menu.menu_details.find((b) => b.title === BRAND);
+  expect(brand, `${BRAND} is in the menu`).toBeDefined();
+  return (brand?.meals ?? [])
+    .filter((m) => isOnSale(m.status) && !onSaleAt(m.sold_out_until, new Date()))
+    .map((m) => m.meal_name);
+}
+
+/** The super admin's list at Reservoir, Smash Bros Burgers chosen; the menu as the server sent it. */
+async function openAdminBrand(page: Page): Promise<AdminMenuResponse> {
   await page
     .getByRole('navigation', { name: 'Staff' })
     .getByRole('link', { name: 'Menus', exact: true })
@@ -43,6 +57,7 @@ async function openAdminBrand(page: Page): Promise<void> {
   await brand.click();
   await expect(brand).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('heading', { name: BRAND, level: 2 })).toBeVisible();
+  return (await (await loaded).json()) as AdminMenuResponse;
 }
 
 test('an operator changes a price and adds a combo: both wait for the super admin’s review', async ({
@@ -292,21 +307,40 @@ test('the menu screen marks a meal sold out today, says when it is back on the l
 }) => {
   test.setTimeout(scaled(90_000));
   await loginAs(page, 'super_admin');
-  await openAdminBrand(page);
+  const menu = await openAdminBrand(page);
+  const badges = page.getByText('Sold out today', { exact: true });
+  // A red "Sold out today" badge only on a meal that is sold out; the action is a neutral "Mark sold out".
+  expect(soldOutMeals(menu)).not.toContain(MEAL);
+  await expect(badges).toHaveCount(soldOutMeals(menu).length);
+  const onSale =
+    menu.menu_details.find((b) => b.title === BRAND)?.meals.filter((m) => isOnSale(m.status)) ?? [];
+  await expect(page.getByRole('button', { name: /^Mark sold out: / })).toHaveCount(
+    onSale.length - soldOutMeals(menu).length,
+  );
   const card = mealCard(page, MEAL);
+  const mark = card.getByRole('button', { name: `Mark sold out: ${MEAL}` });
+  await expect(mark).toHaveText('Mark sold out');
+  // Neutral, not the red of a state: its text is the default text colour.
+  expect(await mark.evaluate((b) => getComputedStyle(b).color)).not.toMatch(
+    /^rgb\((1[5-9]\d|2\d\d), \d{1,2}, \d{1,2}\)$/,
+  );
   const soldOut = adminCall(page, 'set_meal_sold_out');
-  await card.getByRole('button', { name: `Sold out today: ${MEAL}` }).click();
+  const refreshed = adminCall(page, 'admin_menu');
+  await mark.click();
   expect((await soldOut).status()).toBe(200);
-  // "Sold out · back 11:00 AM" (or with a weekday when that is another day), in Melbourne time.
-  await expect(
-    card.getByText(/^Sold out · back ((Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d{1,2}:\d\d (AM|PM)$/),
-  ).toBeVisible();
+  const after = (await (await refreshed).json()) as AdminMenuResponse;
+  expect(soldOutMeals(after)).toContain(MEAL);
+  await expect(badges).toHaveCount(soldOutMeals(after).length);
+  await expect(card.getByText('Sold out today', { exact: true })).toBeVisible();
+  // When it is back, in Melbourne time ("Back 11:00 AM", or with a weekday when that is another day).
+  await expect(card.getByText(/^Back ((Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\d{1,2}:\d\d (AM|PM)$/)).toBeVisible();
   await expectAccessible(page, 'menu with a sold-out meal', { include: `#${await card.getAttribute('id')}` });
   const back = adminCall(page, 'set_meal_sold_out');
   await card.getByRole('button', { name: `Back on sale: ${MEAL}` }).click();
   expect((await back).status()).toBe(200);
-  await expect(card.getByText(/^Sold out( · .*)?$/)).toHaveCount(0);
-  await expect(card.getByRole('button', { name: `Sold out today: ${MEAL}` })).toBeVisible();
+  await expect(card.getByText('Sold out today', { exact: true })).toHaveCount(0);
+  await expect(badges).toHaveCount(soldOutMeals(menu).length);
+  await expect(card.getByRole('button', { name: `Mark sold out: ${MEAL}` })).toBeVisible();
 });
 
 test('menu pages send other accounts to their own sign-in', async ({ page }) => {

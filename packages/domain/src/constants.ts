@@ -61,16 +61,25 @@ export const MARKETPLACE_CHANNELS = [
   'menulog',
 ] as const satisfies readonly SalesChannel[];
 
+/**
+ * The one display name of each delivery platform, spelled as the platform spells it ("DoorDash",
+ * with a capital D in Dash). Every screen, CSV, PDF and API display name takes a platform's name from here;
+ * the wire keys (`doordash`, ...) stay lower case.
+ */
+export const MARKETPLACE_NAMES: Record<(typeof MARKETPLACE_CHANNELS)[number], string> = {
+  uber_eats: 'Uber Eats',
+  deliveroo: 'Deliveroo',
+  doordash: 'DoorDash',
+  menulog: 'Menulog',
+};
+
 /** Display name of each channel, as the back office shows order_source. */
 export const CHANNEL_SOURCE_NAMES: Record<SalesChannel, string> = {
   in_store_cash: 'Kiosk',
   in_store_card: 'Kiosk',
   online_pickup: 'Kitchaco App',
   online_delivery: 'Kitchaco App',
-  uber_eats: 'Uber Eats',
-  deliveroo: 'Deliveroo',
-  doordash: 'Doordash',
-  menulog: 'Menulog',
+  ...MARKETPLACE_NAMES,
 };
 
 export const MEAL_STATUSES = ['Enabled', 'Disabled', 'Waiting for review', 'Rejected'] as const;

@@ -225,7 +225,7 @@ function summary(input: FirstRun): string {
 const NEXT_STEPS = (email: string) => `
 Next steps:
   1. Start the server with the same settings:
-       NODE_ENV=production APP_SECRET=… DATABASE_URL=… PAYMENTS_PROVIDER=… npm start
+       NODE_ENV=production APP_SECRET=… DATABASE_URL=… PAYMENTS_PROVIDER=… PROVIDER_ABN=… npm start
      (docs/operations.md, "Deploy": TRUST_PROXY, WEB_DIST, the health check).
   2. Sign in at /admin as ${email}.
   3. Add the operators', kitchen and stock accounts at /admin-staff (Staff & locations); each gets a

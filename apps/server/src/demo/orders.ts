@@ -109,6 +109,11 @@ export interface OrderHistoryResult {
 
 const CHANNELS: readonly SalesChannel[] = SALES_CHANNELS;
 const CHANNEL_WEIGHTS = [7, 16, 16, 9, 24, 10, 12, 6];
+/**
+ * Menulog stopped trading in Australia on 26 November 2025 (docs/marketplaces.md): the demo has
+ * Menulog orders up to the day before, its history only, and none from that day on.
+ */
+export const MENULOG_LAST_DAY = '2025-11-25';
 const MARKETPLACE = new Set<SalesChannel>(MARKETPLACE_CHANNELS);
 const CARD_PAID = new Set<SalesChannel>(['in_store_card', 'online_pickup', 'online_delivery']);
 const EXTERNAL_PREFIX: Partial<Record<SalesChannel, string>> = {
@@ -278,7 +283,12 @@ function buildOrder(
   planned: PlannedOrder | undefined,
 ): void {
   const orderId = ++ids.order;
-  const channel: SalesChannel = planned ? planned.channel : rng.weighted(CHANNELS, CHANNEL_WEIGHTS);
+  const picked: SalesChannel = planned ? planned.channel : rng.weighted(CHANNELS, CHANNEL_WEIGHTS);
+  // After Menulog's exit its customers order through DoorDash (the same draw of the generator).
+  const channel: SalesChannel =
+    picked === 'menulog' && localDate(new Date(placedMs), loc.timeZone) > MENULOG_LAST_DAY
+      ? 'doordash'
+      : picked;
   const marketplace = MARKETPLACE.has(channel);
   const online = channel === 'online_pickup' || channel === 'online_delivery';
 

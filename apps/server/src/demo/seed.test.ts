@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client.js';
 import { customers, locations, mealCategories, staffUsers } from '../db/schema/index.js';
 import { verifyPassword } from '../modules/auth/secrets.js';
 import { createTestDatabase } from '../test/db.js';
+import { MENULOG_LAST_DAY } from './orders.js';
 import { DEMO_PASSWORD, type DemoSummary, isDatabaseEmpty, seedDemoData } from './seed.js';
 
 const OPTIONS = { scale: 0.1, now: new Date('2026-11-20T03:00:00Z') };
@@ -224,9 +225,11 @@ describe('demo data', () => {
     ).toBe(0);
   });
 
-  it('covers all eight channels, with channel-specific details', async () => {
+  it('covers every channel still trading (Menulog left before this history), with channel-specific details', async () => {
     const channels = await rows<{ channel: string }>(db, sql`SELECT DISTINCT channel FROM orders`);
-    expect(channels.map((c) => c.channel).sort()).toEqual([...SALES_CHANNELS].sort());
+    expect(channels.map((c) => c.channel).sort()).toEqual(
+      SALES_CHANNELS.filter((c) => c !== 'menulog').sort(),
+    );
     expect(
       await count(
         db,
@@ -466,4 +469,35 @@ describe('demo data', () => {
       await other.close();
     }
   }, 120_000);
+});
+
+describe('demo data across Menulog’s exit from Australia (26 November 2025)', () => {
+  let before: Database;
+  beforeAll(async () => {
+    before = await createTestDatabase();
+    // Twenty weeks up to mid December 2025: history on both sides of the exit.
+    await seedDemoData(before.db, { scale: 0.1, now: new Date('2025-12-15T03:00:00Z') });
+  }, 120_000);
+  afterAll(async () => {
+    await before?.close();
+  });
+
+  it('has Menulog orders before it left, and none dated on or after 26 Nov 2025 in the location’s time zone', async () => {
+    const menulog = await rows<{ day: string }>(
+      before.db,
+      sql`SELECT to_char(o.placed_at AT TIME ZONE l.time_zone, 'YYYY-MM-DD') AS day
+          FROM orders o JOIN locations l ON l.id = o.location_id
+          WHERE o.channel = 'menulog'`,
+    );
+    expect(menulog.length).toBeGreaterThan(0);
+    expect(menulog.filter((o) => o.day > MENULOG_LAST_DAY)).toEqual([]);
+    expect(MENULOG_LAST_DAY).toBe('2025-11-25');
+    // The other platforms go on after it.
+    expect(
+      await count(
+        before.db,
+        sql`SELECT count(*) AS n FROM orders WHERE channel = 'doordash' AND placed_at >= '2025-11-26T00:00:00Z'`,
+      ),
+    ).toBeGreaterThan(0);
+  });
 });

@@ -90,6 +90,7 @@ describe('metrics settings', () => {
     expect(() =>
       loadConfig({
         NODE_ENV: 'production',
+        PROVIDER_ABN: '51 824 753 556',
         APP_SECRET: 'a-production-secret-0123456789-abcdefghijkl',
         PAYMENTS_PROVIDER: 'test',
         ALLOW_EMBEDDED_DATABASE: 'true',

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config.js';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
+  PROVIDER_ABN: '51 824 753 556',
   APP_SECRET: 'p'.repeat(40),
   ALLOW_EMBEDDED_DATABASE: 'true',
   PAYMENTS_PROVIDER: 'test',

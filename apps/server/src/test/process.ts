@@ -29,6 +29,7 @@ export function production(extra: Record<string, string>) {
   return {
     ...inherited,
     NODE_ENV: 'production',
+    PROVIDER_ABN: '51 824 753 556',
     APP_SECRET: 'p'.repeat(40),
     PAYMENTS_PROVIDER: 'test',
     HOST: '127.0.0.1',

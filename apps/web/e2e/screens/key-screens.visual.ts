@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, loginAs, test } from '../fixtures';
+import { chooseOption, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures';
 import { DEMO_CLOCK } from './demo-clock';
 
 /**
@@ -92,3 +92,44 @@ test('the stock order and the kitchen display', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: /^Kitchen · / })).toBeVisible();
   await looksAsAccepted(page, 'kitchen');
 });
+
+// Issue 38: the back office at the operator's two screen widths.
+for (const width of [1400, 1920]) {
+  test(`the back office at ${width} px: operator dashboard, invoice, stock order history, menus`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await loginAs(page, 'operator');
+    await expect(page.getByRole('heading', { name: 'Sales by Source' })).toBeVisible();
+    await looksAsAccepted(page, `operator-dashboard-${width}`);
+
+    await loginAs(page, 'super_admin');
+    await page.goto('/admin-sales-invoice');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Operator' }), 'Northside Kitchens Pty Ltd');
+    await page.getByRole('combobox', { name: 'Fortnight period' }).click();
+    await page.getByRole('option').nth(3).click();
+    const commissions = page.getByRole('table', { name: 'Commissions' });
+    await expect(commissions.getByRole('row')).toHaveCount(10);
+    await commissions.scrollIntoViewIfNeeded();
+    await looksAsAccepted(page, `invoice-period-${width}`);
+
+    await page.goto('/admin-menu');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Location' }), 'Reservoir');
+    await page.getByRole('button', { name: /^Smash Bros Burgers/ }).click();
+    await expect(page.getByRole('heading', { name: 'Smash Bros Burgers', level: 2 })).toBeVisible();
+    // From the top (the invoice before it was scrolled to its commissions).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await looksAsAccepted(page, `menus-${width}`);
+
+    await loginAs(page, 'stock_user');
+    await page
+      .getByRole('navigation', { name: 'Staff' })
+      .getByRole('link', { name: 'Order History' })
+      .click();
+    await expect(
+      page.getByRole('table', { name: 'Stock order history' }).getByRole('row').nth(1),
+    ).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await looksAsAccepted(page, `stock-order-history-${width}`);
+  });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, SALES_CHANNELS, type SalesChannel } from '../constants.js';
+import { MARKETPLACE_NAMES, ORDER_STATUSES, SALES_CHANNELS, type SalesChannel } from '../constants.js';
 import { addDays, daysBetween, type IsoDate, parseWireDate, weekdayOfDate } from '../dates/business-time.js';
 import { wireDate } from '../stock/stock.schemas.js';
 import { dbId, locationChoice, wholeNumber } from '../wire/wire.js';
@@ -54,11 +54,11 @@ export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 export const ORDER_SOURCE_LABELS: Record<OrderSource, string> = {
   kitchaco: 'Kitchaco',
-  uber_eats: 'Uber Eats',
-  uber_eats_webscrape: 'Uber Eats (imported)',
-  deliveroo: 'Deliveroo',
-  doordash: 'Doordash',
-  menulog: 'Menulog',
+  uber_eats: MARKETPLACE_NAMES.uber_eats,
+  uber_eats_webscrape: `${MARKETPLACE_NAMES.uber_eats} (imported)`,
+  deliveroo: MARKETPLACE_NAMES.deliveroo,
+  doordash: MARKETPLACE_NAMES.doordash,
+  menulog: MARKETPLACE_NAMES.menulog,
 };
 
 /**

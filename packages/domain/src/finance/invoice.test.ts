@@ -7,6 +7,8 @@ import {
   type InvoiceInput,
   isFortnightGridStart,
   miscCharge,
+  REVENUE_LINES,
+  revenueLines,
 } from './invoice.js';
 
 const m = toMills;
@@ -61,7 +63,7 @@ describe('computeInvoice: the worked example to the cent', () => {
     //   pickup       800.00 x 12%  =   96.00 |     9.60  |  105.60
     //   delivery     700.00 x 12%  =   84.00 |     8.40  |   92.40
     //   Uber Eats   2000.00 x 35%  =  700.00 |    70.00  |  770.00
-    //   Doordash     300.00 x 30%  =   90.00 |     9.00  |   99.00
+    //   DoorDash     300.00 x 30%  =   90.00 |     9.00  |   99.00
     //   Deliveroo   1200.00 x 32%  =  384.00 |    38.40  |  422.40
     //   Menulog      100.00 x 25%  =   25.00 |     2.50  |   27.50
     //   total                        1529.00 |   152.90  | 1681.90
@@ -247,5 +249,35 @@ describe('isFortnightGridStart', () => {
     expect(isFortnightGridStart('2026-10-19')).toBe(true);
     expect(isFortnightGridStart('2026-10-12')).toBe(false);
     expect(isFortnightGridStart('2026-10-06')).toBe(false);
+  });
+});
+
+describe('revenueLines: each revenue row with its GST and ex GST', () => {
+  it('splits each line of the worked example, gross / 11 to the cent, adding up to the revenue', () => {
+    const invoice = computeInvoice(WORKED_EXAMPLE);
+    const lines = revenueLines(invoice.sales, invoice.revenue);
+    // By hand: 1000.00 / 11 = 90.909 -> 90.91; 500.00 / 11 = 45.4545 -> 45.45; -50.00 / 11 -> -4.55.
+    expect(lines.in_store_cash).toEqual({ gross: m('1000.00'), gst: m('90.91'), net: m('909.09') });
+    expect(lines.in_store_card).toEqual({ gross: m('500.00'), gst: m('45.45'), net: m('454.55') });
+    expect(lines.doordash).toEqual({ gross: m('300.00'), gst: m('27.27'), net: m('272.73') });
+    expect(lines.deliveroo_adjustments).toEqual({ gross: m('-50.00'), gst: m('-4.55'), net: m('-45.45') });
+    const sum = (k: 'gross' | 'gst' | 'net') => REVENUE_LINES.reduce((a, l) => a + lines[l][k], 0);
+    expect({ gross: sum('gross'), gst: sum('gst'), net: sum('net') }).toEqual(invoice.revenue);
+  });
+
+  it('puts a cent of rounding on a line so the rows add up to the total', () => {
+    const zero = Object.fromEntries(REVENUE_LINES.map((l) => [l, 0])) as Parameters<typeof revenueLines>[0];
+    // Three lines of 0.15: each 0.0136 of GST -> 0.01, 0.03 in all; the total 0.45 / 11 = 0.0409 -> 0.04.
+    const sales = { ...zero, uber_eats: m('0.15'), doordash: m('0.15'), menulog: m('0.15') };
+    const revenue = { gross: m('0.45'), gst: m('0.04'), net: m('0.41') };
+    const lines = revenueLines(sales, revenue);
+    const gst = REVENUE_LINES.reduce((a, l) => a + lines[l].gst, 0);
+    expect(gst).toBe(m('0.04'));
+    expect([lines.uber_eats.gst, lines.doordash.gst, lines.menulog.gst].sort()).toEqual([
+      m('0.01'),
+      m('0.01'),
+      m('0.02'),
+    ]);
+    for (const l of REVENUE_LINES) expect(lines[l].gst + lines[l].net).toBe(lines[l].gross);
   });
 });

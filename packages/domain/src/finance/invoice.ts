@@ -1,3 +1,4 @@
+import { MARKETPLACE_NAMES } from '../constants.js';
 import { addDays, daysBetween, type IsoDate } from '../dates/business-time.js';
 import { GST_RATE, gstOfInclusive, netOfInclusive } from '../money/gst.js';
 import { applyRate, type Mills } from '../money/money.js';
@@ -43,10 +44,10 @@ export const INVOICE_CHANNEL_LABELS: Record<InvoiceChannel, string> = {
   in_store_card: 'In-store card',
   online_pickup: 'Online pickup',
   online_delivery: 'Online delivery',
-  uber_eats: 'Uber Eats',
-  doordash: 'Doordash',
-  deliveroo: 'Deliveroo',
-  menulog: 'Menulog',
+  uber_eats: MARKETPLACE_NAMES.uber_eats,
+  doordash: MARKETPLACE_NAMES.doordash,
+  deliveroo: MARKETPLACE_NAMES.deliveroo,
+  menulog: MARKETPLACE_NAMES.menulog,
 };
 
 /** Gross sales (GST inclusive, canceled orders excluded) of one location or one operator. */
@@ -163,6 +164,41 @@ export function miscCharge(gross: Mills, hasGst: boolean): AmountWithGst {
   return hasGst
     ? { gross, gst: gstOfInclusive(gross), net: netOfInclusive(gross) }
     : { gross, gst: 0, net: gross };
+}
+
+/** A line of the invoice's revenue table: a channel's sales, or the Deliveroo adjustments. */
+export type RevenueLine = InvoiceChannel | 'deliveroo_adjustments';
+export const REVENUE_LINES: readonly RevenueLine[] = [...INVOICE_CHANNELS, 'deliveroo_adjustments'];
+
+/**
+ * Each revenue line (GST inclusive) split into GST (gross / 11, to the cent) and ex GST, as a tax
+ * invoice shows every row. Each line is rounded on its own, so their GST could miss the total's
+ * (`revenue`, gross / 11 of the sum) by a cent or two: those cents go, one each, to the lines whose
+ * rounding left the most (largest remainder), so the lines add up to `revenue` exactly.
+ */
+export function revenueLines(
+  sales: ChannelSales,
+  revenue: AmountWithGst,
+): Record<RevenueLine, AmountWithGst> {
+  const lines = REVENUE_LINES.map((line) => inclusive(sales[line]));
+  const cent = 10;
+  let short = revenue.gst - lines.reduce((a, l) => a + l.gst, 0);
+  // What rounding left on each line (exact GST less rounded), most first when cents are short.
+  const left = lines.map((l) => l.gross / 11 - l.gst);
+  const order = lines
+    .map((_, i) => i)
+    .sort((a, b) => (short > 0 ? left[b]! - left[a]! : left[a]! - left[b]!));
+  for (const i of order) {
+    if (short === 0) break;
+    const step = short > 0 ? cent : -cent;
+    const line = lines[i]!;
+    lines[i] = { gross: line.gross, gst: line.gst + step, net: line.net - step };
+    short -= step;
+  }
+  return Object.fromEntries(REVENUE_LINES.map((line, i) => [line, lines[i]!])) as Record<
+    RevenueLine,
+    AmountWithGst
+  >;
 }
 
 export function computeInvoice(input: InvoiceInput): Invoice {

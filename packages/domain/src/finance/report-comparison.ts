@@ -1,3 +1,4 @@
+import { MARKETPLACE_NAMES } from '../constants.js';
 import { toMills } from '../money/money.js';
 import type { ReportFigures, SalesReportRow } from './finance.schemas.js';
 
@@ -13,11 +14,11 @@ export const ROW_FIGURES = [
   ['in_store_card_sales', 'In-store card'],
   ['online_pickup_sales', 'Online pickup'],
   ['online_delivery_sales', 'Online delivery'],
-  ['uber_total_sales', 'Uber Eats'],
-  ['doordash_total_sales', 'Doordash'],
-  ['deliveroo_total_sales', 'Deliveroo'],
-  ['deliveroo_adjustments', 'Deliveroo adjustments'],
-  ['menulog_total_sales', 'Menulog'],
+  ['uber_total_sales', MARKETPLACE_NAMES.uber_eats],
+  ['doordash_total_sales', MARKETPLACE_NAMES.doordash],
+  ['deliveroo_total_sales', MARKETPLACE_NAMES.deliveroo],
+  ['deliveroo_adjustments', `${MARKETPLACE_NAMES.deliveroo} adjustments`],
+  ['menulog_total_sales', MARKETPLACE_NAMES.menulog],
   ['card_refunds', 'Card refunds'],
 ] as const satisfies readonly (readonly [keyof SalesReportRow, string])[];
 export type RowFigure = (typeof ROW_FIGURES)[number][0];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARKETPLACE_CHANNELS, ORDER_STATUSES, type OrderStatus } from '../constants.js';
+import { MARKETPLACE_CHANNELS, MARKETPLACE_NAMES, ORDER_STATUSES, type OrderStatus } from '../constants.js';
 import { type Mills, multiply, sum } from '../money/money.js';
 
 /**
@@ -22,10 +22,10 @@ export const marketplaceChannel = z.enum(MARKETPLACE_CHANNELS, {
 
 /** Each platform's name and the path segment of its webhook (`/api/v1/marketplaces/<slug>/webhook/`). */
 export const MARKETPLACE_PLATFORMS: Record<MarketplaceChannel, { name: string; slug: string }> = {
-  uber_eats: { name: 'Uber Eats', slug: 'uber-eats' },
-  deliveroo: { name: 'Deliveroo', slug: 'deliveroo' },
-  doordash: { name: 'DoorDash', slug: 'doordash' },
-  menulog: { name: 'Menulog', slug: 'menulog' },
+  uber_eats: { name: MARKETPLACE_NAMES.uber_eats, slug: 'uber-eats' },
+  deliveroo: { name: MARKETPLACE_NAMES.deliveroo, slug: 'deliveroo' },
+  doordash: { name: MARKETPLACE_NAMES.doordash, slug: 'doordash' },
+  menulog: { name: MARKETPLACE_NAMES.menulog, slug: 'menulog' },
 };
 
 /** A paid modifier of a line; `quantity` is per one of the item (2 burgers with 1 cheese each: 1). */

@@ -406,7 +406,7 @@ describe('dashboard_data on a hand-made ledger', () => {
 
   it('all locations: each counted in its own time zone', async () => {
     const { body } = await dashboard(superAdmin, 0);
-    // Melbourne 122.50 (5) + Perth B1 18.00 Doordash + B3 9.00 card.
+    // Melbourne 122.50 (5) + Perth B1 18.00 DoorDash + B3 9.00 card.
     expect(body).toMatchObject({
       kitchaco_location: 0,
       total_sales: 149.5,

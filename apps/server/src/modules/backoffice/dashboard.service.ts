@@ -7,6 +7,7 @@ import {
   formatWireTime,
   type IsoDate,
   localDate,
+  MARKETPLACE_NAMES,
   type Mills,
   ORDER_SOURCE_LABELS,
   ORDER_SOURCES,
@@ -51,10 +52,7 @@ const CHANNEL_LABELS: Record<SalesChannel, string> = {
   in_store_card: 'In store (card)',
   online_pickup: 'Online pickup',
   online_delivery: 'Online delivery',
-  uber_eats: 'Uber Eats',
-  deliveroo: 'Deliveroo',
-  doordash: 'Doordash',
-  menulog: 'Menulog',
+  ...MARKETPLACE_NAMES,
 };
 
 type Figures = Awaited<ReturnType<typeof dashboardFigures>>;

@@ -1,5 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { SalesChannel, SalesReportResponse } from '@kitchaco/domain';
+import {
+  formatAUD,
+  revenueLines,
+  type SalesChannel,
+  type SalesReportResponse,
+  toMills,
+} from '@kitchaco/domain';
 import { gt } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +20,14 @@ import {
   createLedgerOrder,
   createStockOrderRecord,
 } from '../../test/ledger.js';
-import { invoicePdf, MARGIN, money, type TransactionalData, transactionalPdf } from './finance.documents.js';
+import {
+  invoicePdf,
+  MARGIN,
+  money,
+  SMALL_TABLE_ROWS,
+  type TransactionalData,
+  transactionalPdf,
+} from './finance.documents.js';
 import type { PlatformOrderRow } from './finance.queries.js';
 
 /**
@@ -622,7 +635,7 @@ describe('the invoice PDF', () => {
       online_pickup: 'Online pickup',
       online_delivery: 'Online delivery',
       uber_eats: 'Uber Eats',
-      doordash: 'Doordash',
+      doordash: 'DoorDash',
       deliveroo: 'Deliveroo',
       menulog: 'Menulog',
     };
@@ -647,7 +660,30 @@ describe('the invoice PDF', () => {
     ];
     expect(hasRow(pages, 'Total commissions', gst(inv.total_commission))).toBe(true);
     expect(hasRow(pages, 'Total revenue', gst(inv.revenue))).toBe(true);
-    expect(hasRow(pages, 'Deliveroo adjustments', [money(inv.sales.deliveroo_adjustments)])).toBe(true);
+    // Each revenue row with its ex GST and GST (a tax invoice shows them on every row), adding up
+    // to the total's: gross / 11 to the cent, a cent of rounding where it was largest.
+    const sales = Object.fromEntries(
+      Object.entries(inv.sales).map(([k, v]) => [k, toMills(v as number)]),
+    ) as Parameters<typeof revenueLines>[0];
+    const revenue = revenueLines(sales, {
+      gross: toMills(inv.revenue.gross),
+      gst: toMills(inv.revenue.gst),
+      net: toMills(inv.revenue.net),
+    });
+    const dollars = (a: { gross: number; gst: number; net: number }) => [
+      formatAUD(a.net),
+      formatAUD(a.gst),
+      formatAUD(a.gross),
+    ];
+    for (const [line, amount] of Object.entries(revenue)) {
+      const label = line === 'deliveroo_adjustments' ? 'Deliveroo adjustments' : labels[line]!;
+      expect(Math.abs(amount.gst - Math.round(amount.gross / 11 / 10) * 10), line).toBeLessThanOrEqual(10);
+      expect(hasRow(pages, label, dollars(amount)), `revenue row ${label}: ex GST, GST, inc GST`).toBe(true);
+    }
+    // The rows add up to the total's GST (an invoice as computed; the extreme test scales each figure alone).
+    if (toMills(inv.revenue.gst) === Math.round(toMills(inv.revenue.gross) / 110) * 10) {
+      expect(Object.values(revenue).reduce((a, l) => a + l.gst, 0)).toBe(toMills(inv.revenue.gst));
+    }
     expect(
       hasRow(pages, 'Total stock purchased', [
         money(inv.stock.net),
@@ -807,6 +843,59 @@ describe('the invoice PDF', () => {
       expect(strs.includes('In-store cash') || strs.includes('Uber Eats')).toBe(true);
     }
     checkFigures(pages, many.invoice);
+  });
+
+  it('no table leaves a single row at a page break: at least two rows each side, a small table moved whole', async () => {
+    const base = await getInvoice();
+    const money$ = /^-?\$[\d,]+\.\d\d$/;
+    const sizeOf = (b: TextBox) => (b.bottom - b.top) / (ASCENT + DESCENT);
+    /** The rows (by their money cells) of a table below `title` on `page`, to the next title or the footer. */
+    const rowsBelow = (page: PageText, title: TextBox) => {
+      const footer = page.items.find((b) => /^Page \d+ of \d+$/.test(b.str))?.baseline ?? page.height;
+      const next =
+        page.items
+          .filter((b) => b.baseline > title.baseline + 1 && sizeOf(b) >= 10)
+          .map((b) => b.baseline)
+          .sort((a, b) => a - b)[0] ?? footer;
+      const end = Math.min(next, footer) - 0.5;
+      return new Set(
+        page.items
+          .filter((b) => b.baseline > title.baseline + 1 && b.baseline < end && money$.test(b.str))
+          .map((b) => Math.round(b.baseline)),
+      ).size;
+    };
+    let breaks = 0;
+    for (let count = 1; count <= 40; count++) {
+      const report: SalesReportResponse = {
+        ...base,
+        sales_data: Array.from({ length: count }, (_, i) => ({
+          ...base.sales_data[i % base.sales_data.length]!,
+          kitchaco__suburb: `${i + 1} ${places[i % places.length]!.name}`,
+        })),
+      };
+      const pdf = await invoicePdf(report, {
+        operator: { id: operatorId, businessName: LONG_OPERATOR, email: 'a@b.test', abn: null },
+        today: '2026-11-27',
+        providerAbn: '51 824 753 556',
+      });
+      const pages = await readPdf(pdf);
+      for (let p = 1; p < pages.length; p++) {
+        for (const cont of pages[p]!.items.filter((b) => b.str.endsWith(' (continued)'))) {
+          const title = cont.str.slice(0, -' (continued)'.length);
+          const start = pages[p - 1]!.items.filter((b) => b.str === title || b.str === cont.str).at(-1);
+          expect(start, `${count} locations: "${title}" starts on page ${p}`).toBeDefined();
+          const before = rowsBelow(pages[p - 1]!, start!);
+          const after = rowsBelow(pages[p]!, cont);
+          const where = `${count} locations, "${title}", pages ${p} and ${p + 1}: ${before} + ${after} rows`;
+          expect(before, where).toBeGreaterThanOrEqual(2);
+          expect(after, where).toBeGreaterThanOrEqual(2);
+          expect(before + after, `${where}: a small table moves whole`).toBeGreaterThan(SMALL_TABLE_ROWS);
+          breaks++;
+        }
+      }
+    }
+    // The sizes break pages at many places (the check is not empty).
+    expect(breaks).toBeGreaterThan(10);
   });
 
   it('the summary of all operators is no tax invoice', async () => {

@@ -472,11 +472,14 @@ describe('payout invoices recomputed by hand from the raw rows of the demo', () 
     };
     const orders = raw.orders.filter((o) => inChecked(o.at));
     expect(orders.some((o) => o.status === 'Canceled')).toBe(true);
-    for (const c of CHANNELS)
+    // Every channel still trading in these 2026 fortnights: Menulog left Australia on 26 Nov 2025, so
+    // the demo has none of its orders then (its commission is computed by hand in finance.test.ts).
+    for (const c of CHANNELS.filter((c) => c !== 'menulog'))
       expect(
         orders.some((o) => o.channel === c),
         c,
       ).toBe(true);
+    expect(orders.some((o) => o.channel === 'menulog')).toBe(false);
     const adjustments = raw.adjustments.filter((a) => inChecked(a.at));
     expect(adjustments.some((a) => OWN.has(a.channel))).toBe(true);
     expect(adjustments.some((a) => a.channel === 'deliveroo')).toBe(true);

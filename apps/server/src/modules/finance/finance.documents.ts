@@ -10,7 +10,9 @@ import {
   type InvoiceChannel,
   type IsoDate,
   localDate,
+  MARKETPLACE_NAMES,
   OWN_SALES_CHANNELS,
+  revenueLines,
   type SalesChannel,
   type SalesReportResponse,
   toAmount,
@@ -36,6 +38,9 @@ export function formatAbn(abn: string | null | undefined, missing: string): stri
 
 /** An amount in dollars as the screens and emails show it: $19,354.55, -$12.50. */
 export const money = (dollars: number | string): string => formatAUD(toMills(dollars));
+
+/** A table of at most this many rows moves whole to the next page rather than split. */
+export const SMALL_TABLE_ROWS = 6;
 
 // ---------------------------------------------------------------- page layout
 
@@ -346,6 +351,11 @@ class Layout {
     return { columns: [first, ...columns.slice(span)], widths: [first.width!, ...widths.slice(span)] };
   }
 
+  /** The top of a page's content (after the margin). */
+  get top() {
+    return MARGIN;
+  }
+
   table(table: Table) {
     const widths = this.widthsOf(table.columns);
     this.y += 8;
@@ -353,16 +363,31 @@ class Layout {
     const measured = table.rows.map((r, i) =>
       this.measureRow(shapes[i]!.columns, shapes[i]!.widths, r.cells, r.total ? BOLD : REGULAR, 1),
     );
-    // The title and header never end a page: they go with the first row.
-    this.ensure(this.headHeight(table, widths) + (measured[0]?.height ?? 0));
+    const heights = measured.map((m) => m.height);
+    const rowsHeight = (from: number, to = heights.length) =>
+      heights.slice(from, to).reduce((a, h) => a + h, 0);
+    const head = this.headHeight(table, widths);
+    // No orphan rows: a small table (at most SMALL_TABLE_ROWS rows) that fits a page is moved whole to
+    // the next page rather than split; a longer one starts only with its title, header and first two
+    // rows on the page (never a heading with a single row at a page's foot).
+    if (table.rows.length <= SMALL_TABLE_ROWS && head + rowsHeight(0) <= this.bottom - this.top) {
+      this.ensure(head + rowsHeight(0));
+    } else {
+      this.ensure(head + rowsHeight(0, 2));
+    }
     this.tableHead(table, widths, false);
-    // The totals rows at the end go with the last row above them, never alone on a page.
+    // The end of a table never goes alone onto a page: its last two rows (or its totals rows with
+    // the row above them) are kept together, so a continued page carries at least two rows.
     const firstTotal = table.rows.findIndex((_, i) => table.rows.slice(i).every((x) => x.total));
-    const totalsHeight = firstTotal > 0 ? measured.slice(firstTotal).reduce((a, m) => a + m.height, 0) : 0;
+    const tailStart = Math.max(
+      1,
+      firstTotal > 0 ? Math.min(firstTotal - 1, table.rows.length - 2) : table.rows.length - 2,
+    );
+    const tailHeight = rowsHeight(tailStart + 1);
     table.rows.forEach((r, i) => {
       const m = measured[i]!;
-      const keep = i === firstTotal - 1 ? totalsHeight : 0;
-      if (!r.total || i === 0 || firstTotal <= 0) {
+      const keep = i === tailStart ? tailHeight : 0;
+      if (i <= tailStart) {
         if (this.y + m.height + keep > this.bottom) {
           this.newPage();
           this.tableHead(table, widths, true);
@@ -685,7 +710,7 @@ export function invoicePdf(report: SalesReportResponse, context: InvoiceContext)
       columns: [
         { header: 'Location', wrap: 2 },
         { header: 'Uber Eats', ...amount },
-        { header: 'Doordash', ...amount },
+        { header: MARKETPLACE_NAMES.doordash, ...amount },
         { header: 'Deliveroo', ...amount },
         { header: 'Deliveroo adjustments', ...amount },
         { header: 'Menulog', ...amount },
@@ -729,12 +754,28 @@ export function invoicePdf(report: SalesReportResponse, context: InvoiceContext)
       money(a.gross),
     ];
 
+    // The wire's dollars in mills for the split, and each row's figures back as money.
+    const mills = (a: { gross: number; gst: number; net: number }) => ({
+      gross: toMills(a.gross),
+      gst: toMills(a.gst),
+      net: toMills(a.net),
+    });
+    const sales = Object.fromEntries(
+      Object.entries(inv.sales).map(([k, v]) => [k, toMills(v as number)]),
+    ) as Parameters<typeof revenueLines>[0];
+    const revenue = revenueLines(sales, mills(inv.revenue));
+    const millsCells = (a: { gross: number; gst: number; net: number }) => [
+      formatAUD(a.net),
+      formatAUD(a.gst),
+      formatAUD(a.gross),
+    ];
     l.table({
       title: 'Revenue',
       columns: [{ header: 'Channel' }, ...gstColumns],
+      // Every row with its ex GST and GST, adding up to the total's (revenueLines).
       rows: [
-        ...INVOICE_CHANNELS.map((c) => ({ cells: [INVOICE_CHANNEL_LABELS[c], '', '', money(inv.sales[c])] })),
-        { cells: ['Deliveroo adjustments', '', '', money(inv.sales.deliveroo_adjustments)] },
+        ...INVOICE_CHANNELS.map((c) => ({ cells: [INVOICE_CHANNEL_LABELS[c], ...millsCells(revenue[c])] })),
+        { cells: ['Deliveroo adjustments', ...millsCells(revenue.deliveroo_adjustments)] },
         { total: true, cells: ['Total revenue', ...gstCells(inv.revenue)] },
       ],
     });
@@ -928,7 +969,7 @@ export function invoiceCsv(report: SalesReportResponse): string {
       add(`Sales ${r.kitchaco__suburb}`, 'Card refunds (within in-store card and online)', r.card_refunds);
     }
     add(`Sales ${r.kitchaco__suburb}`, 'Uber Eats', r.uber_total_sales);
-    add(`Sales ${r.kitchaco__suburb}`, 'Doordash', r.doordash_total_sales);
+    add(`Sales ${r.kitchaco__suburb}`, MARKETPLACE_NAMES.doordash, r.doordash_total_sales);
     add(`Sales ${r.kitchaco__suburb}`, 'Deliveroo', r.deliveroo_total_sales);
     add(`Sales ${r.kitchaco__suburb}`, 'Deliveroo adjustments', r.deliveroo_adjustments);
     add(`Sales ${r.kitchaco__suburb}`, 'Menulog', r.menulog_total_sales);

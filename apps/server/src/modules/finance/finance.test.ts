@@ -12,7 +12,7 @@ import { createAdjustment, createLedgerOrder, createStockOrderRecord } from '../
  *
  * Sales (canceled excluded):
  *   cash 100 + 7 (23:59 on 15 Nov) + 20 = 127.00     card 50.00      pickup 80.00    delivery 70.00
- *   Uber Eats 200 + 40 (CSV) + 60 = 300.00           Doordash 30.00
+ *   Uber Eats 200 + 40 (CSV) + 60 = 300.00           DoorDash 30.00
  *   Deliveroo 120 + 30 (23:30 in Perth on 15 Nov) = 150.00 (a 60.00 order canceled); refund -5.00
  *   Menulog 10.00                                     -> revenue 812.00, GST 73.82, net 738.18
  * Commission: rate x the channel's sales = the commission ex GST; GST 10% of it on top; inc GST:
@@ -22,7 +22,7 @@ import { createAdjustment, createLedgerOrder, createStockOrderRecord } from '../
  *   pickup      80.00 x 12%  =    9.60 |  0.96 |   10.56
  *   delivery    70.00 x 12%  =    8.40 |  0.84 |    9.24
  *   Uber Eats  300.00 x 35%  =  105.00 | 10.50 |  115.50
- *   Doordash    30.00 x 30%  =    9.00 |  0.90 |    9.90
+ *   DoorDash    30.00 x 30%  =    9.00 |  0.90 |    9.90
  *   Deliveroo  150.00 x 32%  =   48.00 |  4.80 |   52.80
  *   Menulog     10.00 x 25%  =    2.50 |  0.25 |    2.75
  *   total                      200.20 | 20.02 |  220.22

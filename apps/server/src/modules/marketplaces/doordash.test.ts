@@ -507,6 +507,7 @@ describe('settings', () => {
   it('answers 503 naming the settings in production without DoorDash configured', async () => {
     const prod = await createTestApp({
       NODE_ENV: 'production',
+      PROVIDER_ABN: '51 824 753 556',
       DEMO: 'false',
       APP_SECRET: 'x'.repeat(32),
       PAYMENTS_PROVIDER: 'test',

@@ -267,6 +267,7 @@ describe('Deliveroo without a secret', () => {
   it('answers 503 "not configured" in production; a configured secret is checked', async () => {
     const prod = await createTestApp({
       NODE_ENV: 'production',
+      PROVIDER_ABN: '51 824 753 556',
       DEMO: 'false',
       APP_SECRET: 'p'.repeat(40),
       PAYMENTS_PROVIDER: 'test',
@@ -277,6 +278,7 @@ describe('Deliveroo without a secret', () => {
     });
     const unset = await createTestApp({
       NODE_ENV: 'production',
+      PROVIDER_ABN: '51 824 753 556',
       DEMO: 'false',
       APP_SECRET: 'p'.repeat(40),
       PAYMENTS_PROVIDER: 'test',

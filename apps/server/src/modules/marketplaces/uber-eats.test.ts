@@ -786,6 +786,7 @@ describe('load shedding', () => {
 describe('settings', () => {
   const production = {
     NODE_ENV: 'production',
+    PROVIDER_ABN: '51 824 753 556',
     ALLOW_EMBEDDED_DATABASE: 'true',
     APP_SECRET: 'x'.repeat(32),
     PAYMENTS_PROVIDER: 'test',

@@ -128,6 +128,7 @@ describe('outbox', () => {
     const production = await buildApp({
       config: loadConfig({
         NODE_ENV: 'production',
+        PROVIDER_ABN: '51 824 753 556',
         ALLOW_EMBEDDED_DATABASE: 'true',
         APP_SECRET: 'x'.repeat(40),
         PAYMENTS_PROVIDER: 'test',

@@ -134,6 +134,7 @@ describe("Square's webhooks", () => {
   it('answers 503 naming the settings when Square webhooks are not configured (production)', async () => {
     const bare = await createTestApp({
       NODE_ENV: 'production',
+      PROVIDER_ABN: '51 824 753 556',
       DEMO: 'false',
       APP_SECRET: 'p'.repeat(40),
       PAYMENTS_PROVIDER: 'test',

@@ -110,10 +110,12 @@ export const STAFF_PORTALS = {
       { group: 'Stock', label: 'Past Stock Orders', to: '/stock-admin-approved-orders' },
       { group: 'Stock', label: 'Stock List', to: '/stock-admin-stocklist' },
       { group: 'Stock', label: 'Stock Bundles', to: '/stock-admin-bundle' },
-      { group: 'Devices', label: 'POS Devices', to: '/admin-kiosks' },
-      { group: 'Records', label: 'Audit log', to: '/admin-audit' },
-      { group: 'People', label: 'Staff & locations', to: '/admin-staff' },
-      { group: 'System', label: 'Health', to: '/admin-health' },
+      // One group for the running of the platform: a heading per screen pushed the last ones below the
+      // fold of a 1400x900 screen (issue 38).
+      { group: 'Admin', label: 'Staff & locations', to: '/admin-staff' },
+      { group: 'Admin', label: 'POS Devices', to: '/admin-kiosks' },
+      { group: 'Admin', label: 'Audit log', to: '/admin-audit' },
+      { group: 'Admin', label: 'Health', to: '/admin-health' },
     ],
   },
   operatorAdmin: {

@@ -109,7 +109,7 @@ function ChangeTd({
   previous: number | undefined;
   period: string;
 }) {
-  const delta = deltaOf(current, previous, period, true);
+  const delta = deltaOf(current, previous, period, 'higher');
   return (
     <NumTd>
       {delta ? (

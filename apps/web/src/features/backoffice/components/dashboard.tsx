@@ -14,7 +14,7 @@ import {
 } from '../../../lib/report-filters/use-report-filters';
 import { OPERATOR_LOCATION } from '../api/back-office-keys';
 import { useDashboard } from '../api/get-dashboard';
-import { deltaOf, previousPeriodName } from '../lib/comparison';
+import { DASHBOARD_METRICS, metricDelta, previousPeriodName } from '../lib/comparison';
 import { ItemsSoldTable, itemsSoldRows, SalesBySourceTable, SalesByVendorTable } from './dashboard-tables';
 import { DetailModals } from './detail-modals';
 import { LazySalesBarChart as SalesBarChart } from './lazy-sales-bar-chart';
@@ -47,26 +47,34 @@ function wireDateShown(wire: string): string {
 
 function stats(d: DashboardResponse): Stat[] {
   const period = comparedWith(d);
-  // Each card: its figure, how it is written, and whether a rise is good news (null: neither).
-  const stat = (label: string, key: Compared, write: (n: number) => string, upIsGood: boolean | null) => {
+  // Each card: its figure, how it is written; which way is good news is the metric's (DASHBOARD_METRICS).
+  const stat = (
+    label: string,
+    key: Compared & keyof typeof DASHBOARD_METRICS,
+    write: (n: number) => string,
+  ) => {
     const value = d[key] as number;
     const previous = d.previous_period?.[key] as number | undefined;
-    return { label, value: write(value), delta: deltaOf(value, previous, period, upIsGood) };
+    return {
+      label,
+      value: write(value),
+      delta: metricDelta(DASHBOARD_METRICS[key], value, previous, period),
+    };
   };
   return [
-    stat('Total sales', 'total_sales', aud, true),
-    stat('Kitchaco sales', 'kitchaco_sales', aud, true),
-    stat('Cash sales', 'cash_sales', aud, true),
-    stat('Card sales', 'card_sales', aud, true),
+    stat('Total sales', 'total_sales', aud),
+    stat('Kitchaco sales', 'kitchaco_sales', aud),
+    stat('Cash sales', 'cash_sales', aud),
+    stat('Card sales', 'card_sales', aud),
     // Already taken off total, Kitchaco and card sales (negative; a canceled order's reversal is
-    // positive): a rise is fewer refunds.
-    stat('Card refunds', 'card_refunds', aud, true),
-    stat('Marketplace sales', 'marketplace_sales', aud, true),
-    stat('Stock sent', 'total_stock_sent', aud, null),
-    stat('Orders', 'num_orders', formatCount, true),
-    stat('Completed orders', 'num_completed_orders', formatCount, true),
-    stat('Canceled orders', 'num_canceled_orders', formatCount, false),
-    stat('Average order', 'avg_order', aud, true),
+    // positive): compared by the amount refunded, fewer refunds being good news.
+    stat('Card refunds', 'card_refunds', aud),
+    stat('Marketplace sales', 'marketplace_sales', aud),
+    stat('Stock sent', 'total_stock_sent', aud),
+    stat('Orders', 'num_orders', formatCount),
+    stat('Completed orders', 'num_completed_orders', formatCount),
+    stat('Canceled orders', 'num_canceled_orders', formatCount),
+    stat('Average order', 'avg_order', aud),
   ];
 }
 
@@ -136,6 +144,8 @@ export function Dashboard({ locations }: DashboardProps) {
       : chosen
         ? locationLabel(chosen)
         : (data.sales_by_locations.find((l) => l.id === data.kitchaco_location)?.location ?? '');
+  // One location (an operator's, or one chosen): a one-bar by-location chart says nothing.
+  const byLocation = (data?.sales_by_locations.length ?? 0) > 1;
   const filenameOf = (name: string) =>
     `${name}-${fileNamePart(shownLocation || 'location')}-${applied.startDate}-${applied.endDate}.csv`;
 
@@ -192,17 +202,19 @@ export function Dashboard({ locations }: DashboardProps) {
                 }
               }
             />
-            <Panel title="Sales by Location">
-              <SalesBarChart
-                data={locationRows(data)}
-                dataKey="location"
-                valueKey="total_sales"
-                previousKey={data.previous_period ? 'previous' : undefined}
-                label="Sales by location"
-                horizontal
-                empty="No sales in this period."
-              />
-            </Panel>
+            {byLocation && (
+              <Panel title="Sales by Location">
+                <SalesBarChart
+                  data={locationRows(data)}
+                  dataKey="location"
+                  valueKey="total_sales"
+                  previousKey={data.previous_period ? 'previous' : undefined}
+                  label="Sales by location"
+                  horizontal
+                  empty="No sales in this period."
+                />
+              </Panel>
+            )}
             <Panel title="Sales by Vendor (chart)">
               <SalesBarChart
                 data={vendorRows(data)}
@@ -214,18 +226,21 @@ export function Dashboard({ locations }: DashboardProps) {
                 empty="No sales in this period."
               />
             </Panel>
-            <Panel title="Sales by Hour">
-              <SalesBarChart
-                data={hourRows(data)}
-                dataKey="hour"
-                valueKey="total"
-                previousKey={data.previous_period ? 'previous' : undefined}
-                label="Sales by hour of the day"
-                spoken={(hour) => `${hour}:00`}
-                xAxisLabel="Hour of the day (00 = midnight to 1 am)"
-                empty="No sales in this period."
-              />
-            </Panel>
+            {/* Without the by-location chart, the hour chart takes the whole row (the grid stays even). */}
+            <div style={byLocation ? undefined : { gridColumn: '1 / -1' }}>
+              <Panel title="Sales by Hour">
+                <SalesBarChart
+                  data={hourRows(data)}
+                  dataKey="hour"
+                  valueKey="total"
+                  previousKey={data.previous_period ? 'previous' : undefined}
+                  label="Sales by hour of the day"
+                  spoken={(hour) => `${hour}:00`}
+                  xAxisLabel="Hour of the day (00 = midnight to 1 am)"
+                  empty="No sales in this period."
+                />
+              </Panel>
+            </div>
             <SalesByVendorTable vendors={data.sales_by_vendors} filename={filenameOf('sales-by-vendor')} />
             {data.kitchaco_location > 0 ? (
               <ItemsSoldTable items={itemsSoldRows(data)} filename={filenameOf('items-sold')} />

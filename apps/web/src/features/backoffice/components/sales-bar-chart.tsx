@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import { aud } from '../../../components/amounts';
+import { axisMoney } from '../lib/axis-money';
 import { CHART_HEIGHT } from './lazy-sales-bar-chart';
 
 interface SalesBarChartProps<T extends Record<string, string | number>> {
@@ -20,12 +21,6 @@ interface SalesBarChartProps<T extends Record<string, string | number>> {
   empty: string;
   /** How a category is read out, when its axis label is terse ("14" -> "14:00"). */
   spoken?: (category: string) => string;
-}
-
-/** Axis ticks in whole dollars, thousands as k: $0, $500, $12k (the tooltip shows cents). */
-function axisMoney(value: number): string {
-  if (Math.abs(value) >= 1000) return `$${Number((value / 1000).toFixed(1))}k`;
-  return `$${Math.round(value)}`;
 }
 
 /** The current period in the theme's primary colour; the previous one muted (3:1 on white). */

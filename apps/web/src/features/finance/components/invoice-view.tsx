@@ -1,5 +1,5 @@
 import { FINANCE_MESSAGES, type SalesReportResponse, toAmount } from '@kitchaco/domain';
-import { Alert, Badge, Button, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Checkbox, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconCheck, IconDownload, IconMail } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -164,7 +164,9 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
         </Panel>
       )}
 
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      {/* Side by side only where the commissions' six columns fit their half (1920 px); at 1400 px one
+          above the other, so no money column is cut at the card's edge. */}
+      <Box style={wideCards}>
         {perOperator && (
           <Panel level={4} idPrefix="finance" title={`Commissions${liveLabel}`}>
             <CommissionTable invoice={invoice} />
@@ -173,7 +175,7 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
         <Panel level={4} idPrefix="finance" title="Stock purchased">
           <StockTable report={report} />
         </Panel>
-      </SimpleGrid>
+      </Box>
 
       {perOperator && (
         <Panel level={4} idPrefix="finance" title="Miscellaneous charges">
@@ -311,3 +313,10 @@ export function InvoiceView({ report, invoiceRef, periodLabel }: InvoiceViewProp
     </Stack>
   );
 }
+
+/** Cards in columns of at least 640 px (the commission table's width), as many as fit the row. */
+const wideCards = {
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 640px), 1fr))',
+  gap: 'var(--mantine-spacing-lg)',
+} as const;

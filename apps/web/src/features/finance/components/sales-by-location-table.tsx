@@ -1,4 +1,4 @@
-import { formatAUD, rowDifference, type SalesReportRow, toMills } from '@kitchaco/domain';
+import { formatAUD, MARKETPLACE_NAMES, rowDifference, type SalesReportRow, toMills } from '@kitchaco/domain';
 import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { aud, NumTd, NumTh } from '../../../components/amounts';
@@ -35,11 +35,11 @@ const GROUPS: { label: string; columns: { key: Channel; label: string }[] }[] = 
   {
     label: 'Marketplaces',
     columns: [
-      { key: 'uber_total_sales', label: 'Uber Eats' },
-      { key: 'doordash_total_sales', label: 'Doordash' },
-      { key: 'deliveroo_total_sales', label: 'Deliveroo' },
-      { key: 'deliveroo_adjustments', label: 'Deliveroo adj.' },
-      { key: 'menulog_total_sales', label: 'Menulog' },
+      { key: 'uber_total_sales', label: MARKETPLACE_NAMES.uber_eats },
+      { key: 'doordash_total_sales', label: MARKETPLACE_NAMES.doordash },
+      { key: 'deliveroo_total_sales', label: MARKETPLACE_NAMES.deliveroo },
+      { key: 'deliveroo_adjustments', label: `${MARKETPLACE_NAMES.deliveroo} adj.` },
+      { key: 'menulog_total_sales', label: MARKETPLACE_NAMES.menulog },
     ],
   },
 ];

@@ -3,6 +3,7 @@ import {
   formatWireDate,
   fortnightEnd,
   type IsoDate,
+  MARKETPLACE_NAMES,
   type TransactionalReportRequest,
   transactionalReportRequest,
 } from '@kitchaco/domain';
@@ -21,10 +22,10 @@ import { FortnightFields, fortnightOf } from './fortnight-fields';
 
 const PLATFORMS = [
   { key: 'own_channels', label: 'Kitchaco (in store and app, with card refunds)' },
-  { key: 'deliveroo', label: 'Deliveroo' },
-  { key: 'uber_eats', label: 'Uber Eats' },
-  { key: 'doordash', label: 'Doordash' },
-  { key: 'menulog', label: 'Menulog' },
+  { key: 'deliveroo', label: MARKETPLACE_NAMES.deliveroo },
+  { key: 'uber_eats', label: MARKETPLACE_NAMES.uber_eats },
+  { key: 'doordash', label: MARKETPLACE_NAMES.doordash },
+  { key: 'menulog', label: MARKETPLACE_NAMES.menulog },
 ] as const;
 
 type Platform = (typeof PLATFORMS)[number]['key'];

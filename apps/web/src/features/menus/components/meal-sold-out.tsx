@@ -1,14 +1,15 @@
 import { onSaleAt } from '@kitchaco/domain';
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { saleState } from '../../../lib/sold-out';
+import { backAt } from '../../../lib/sold-out';
 import { useSetMealSoldOut } from '../api/set-meal-sold-out';
 
 /**
- * A meal's sold-out state on the menu list: a "Sold out" badge when it is, with the time it is back
- * on the location's clock ("Sold out · back Thu 11:00 AM") once the location's time zone is known,
- * and one small action, "Sold out today" or "Back on sale". The admin menu's `sold_out_until` is
- * read as optional (an older server leaves it out: no badge, the action still works).
+ * A meal's sold-out state on the menu list. On sale: a neutral "Mark sold out" action (outline, not
+ * red: it is an action, not a state). Sold out: a red "Sold out today" badge, when it is back on the
+ * location's clock ("Back Thu 11:00 AM") once the location's time zone is known, and the action
+ * "Back on sale". Each action's accessible name names the meal. The admin menu's `sold_out_until`
+ * is read as optional (an older server leaves it out: no badge, the action still works).
  */
 export function MealSoldOut({
   meal,
@@ -35,28 +36,35 @@ export function MealSoldOut({
           }),
       },
     );
+  const action = soldOut ? 'Back on sale' : 'Mark sold out';
   return (
     <Group gap="xs" justify="space-between" wrap="wrap">
       {soldOut ? (
-        <Badge color="red.9" variant="filled" tt="none" radius="sm">
-          {timeZone ? saleState(until, timeZone, now) : 'Sold out'}
-        </Badge>
+        <Group gap={6} wrap="nowrap">
+          <Badge color="red.9" variant="filled" tt="none" radius="sm">
+            Sold out today
+          </Badge>
+          {timeZone && until && (
+            <Text size="xs" c="dimmed">
+              Back {backAt(until, timeZone, now)}
+            </Text>
+          )}
+        </Group>
       ) : (
         <span />
       )}
       <Button
         size="compact-sm"
         variant="default"
-        c={soldOut ? 'dark.7' : 'red.9'}
         loading={change.isPending}
         onClick={() =>
           soldOut
             ? set(null, `${meal.meal_name} is back on sale.`)
             : set('today', `${meal.meal_name} is sold out today.`)
         }
-        aria-label={`${soldOut ? 'Back on sale' : 'Sold out today'}: ${meal.meal_name}`}
+        aria-label={`${action}: ${meal.meal_name}`}
       >
-        {soldOut ? 'Back on sale' : 'Sold out today'}
+        {action}
       </Button>
     </Group>
   );

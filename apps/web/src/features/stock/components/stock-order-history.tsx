@@ -36,7 +36,7 @@ function StatusNote({ order }: { order: StockOrder }) {
   return (
     <>
       {when && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           on {when}
         </Text>
       )}
@@ -102,19 +102,23 @@ function HistoryTable({
     <Table verticalSpacing="sm" aria-label="Stock order history">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w={100}>Order #</Table.Th>
-          <Table.Th w={200}>Date and time</Table.Th>
-          <Table.Th ta="right" w={130}>
+          {/* The figures take what they need; the status (its badge whole, its date on one line and a
+              disapproval's reason) takes the rest, at least 200 px (issue 38). */}
+          <Table.Th w={90}>Order #</Table.Th>
+          <Table.Th w={190}>Date and time</Table.Th>
+          <Table.Th ta="right" w={110}>
             Sub total
           </Table.Th>
-          <Table.Th ta="right" w={110}>
+          <Table.Th ta="right" w={90}>
             GST
           </Table.Th>
-          <Table.Th ta="right" w={240}>
+          <Table.Th ta="right" w={200}>
             Total
           </Table.Th>
-          <Table.Th pl="xl">Status</Table.Th>
-          <Table.Th w={170}>Details</Table.Th>
+          <Table.Th pl="xl" miw={200}>
+            Status
+          </Table.Th>
+          <Table.Th w={160}>Details</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
