@@ -72,7 +72,8 @@ async function runShards(count) {
   // A range from E2E_PORT when set (a machine that keeps its journeys in a range), else free ports.
   const first = Number(process.env.E2E_PORT);
   const ports = new Set();
-  if (Number.isInteger(first) && first > 0) shares.forEach((_, i) => ports.add(String(first + i)));
+  if (Number.isInteger(first) && first > 0)
+    for (let i = 0; i < shares.length; i++) ports.add(String(first + i));
   while (ports.size < shares.length) ports.add(String(await freePort()));
   // Journeys side by side share the cores: their time budgets grow with the shards (e2e/machine.ts
   // scales them by cores and load; E2E_TIMEOUT_SCALE set by hand wins).
