@@ -9,6 +9,7 @@ import { aud, GST_SLOT } from '../lib/stock-figures';
 import { STOCK_PAGE_SIZE, skipGroups, stockPage } from '../lib/stock-pages';
 import { ExpiryReminders } from './expiry-reminders';
 import { StockListPager, StockListSearch } from './stock-list-pages';
+import classes from './stock-order-form.module.css';
 import { StockRow } from './stock-order-row';
 import { MinimumNote, TotalFigure } from './stock-order-totals';
 
@@ -138,7 +139,9 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
                 onChange={f.setQty}
                 skip={
                   n === group.length - 1 ? (
-                    <SkipLink targetId={ORDER_BUTTON_ID}>Skip to {action.toLowerCase()}</SkipLink>
+                    <SkipLink targetId={ORDER_BUTTON_ID} className={classes.afterRow}>
+                      Skip to {action.toLowerCase()}
+                    </SkipLink>
                   ) : undefined
                 }
               />

@@ -62,7 +62,7 @@ export function StockRow({
           allowNegative={false}
           size="xs"
         />
-        {skip}
+        {skip && <Box pos="relative">{skip}</Box>}
       </Table.Td>
       <Table.Td ta="right" style={numeric}>
         {aud(item.price)}
