@@ -318,7 +318,8 @@ if (url) {
   } catch (error) {
     // A seed cut short leaves a database the next start would take as seeded: it goes.
     await dropDatabase(db);
-    results.large = { skipped: `the server did not start: ${String(error?.message).split('\n')[0]}` };
+    const said = String(error?.message).trim().split('\n');
+    results.large = { skipped: `the server did not start: ${said.slice(-6).join(' / ')}` };
   }
   if (large) {
     const startSeconds = Math.round((Date.now() - started) / 1000);
