@@ -5,7 +5,17 @@ import { join } from 'node:path';
 import { buildIfNeeded, run } from '../scripts/lib.mjs';
 import { resultsDir } from './lib.mjs';
 
-const ALL = ['web-size', 'lighthouse', 'http', 'writes', 'kitchen', 'overload', 'scale', 'observability'];
+const ALL = [
+  'web-size',
+  'lighthouse',
+  'http',
+  'writes',
+  'kitchen',
+  'overload',
+  'scale',
+  'observability',
+  'screens',
+];
 const only = process.argv.slice(2);
 const chosen = only.length ? ALL.filter((b) => only.includes(b)) : ALL;
 

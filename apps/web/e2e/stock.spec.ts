@@ -245,3 +245,38 @@ test('order history asks a signed-out visitor to sign in at /stock', async ({ pa
   await expect(page).toHaveURL(/\/stock$/);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
 });
+
+test('the stock order shows a page of items at a time; the search finds an item on a later page, and quantities stay across pages', async ({
+  page,
+}) => {
+  await loginAs(page, 'stock_user');
+  const items = page.getByRole('table', { name: 'Stock items' });
+  const quantities = items.getByRole('textbox', { name: /^Quantity of / });
+  await expect(quantities.first()).toBeVisible();
+  // One page of 25 rows, not the whole list (hundreds of fields took seconds to draw).
+  await expect(quantities).toHaveCount(25);
+  await expect(page.getByRole('status').filter({ hasText: /^Showing 1–25 of \d+ items$/ })).toBeVisible();
+  const pages = page.getByRole('navigation', { name: 'Stock list pages' });
+
+  // The first item of the last page, found by a search from the first page.
+  await pages.getByRole('button', { name: 'Page 3' }).click();
+  const far = await quantities.first().getAttribute('aria-label');
+  const name = /^Quantity of (.+) \([^)]+\)$/.exec(far ?? '')?.[1] ?? '';
+  expect(name, 'an item on the third page').not.toBe('');
+  await pages.getByRole('button', { name: 'Page 1' }).click();
+  await expect(items.getByRole('textbox', { name: far! })).toHaveCount(0);
+  const search = page.getByRole('searchbox', { name: 'Find an item' });
+  await search.fill(name.toUpperCase());
+  await expect(items.getByRole('textbox', { name: far! })).toBeVisible();
+  await expect(pages).toHaveCount(0);
+  await items.getByRole('textbox', { name: far! }).fill('2');
+  await expect(page.getByRole('group', { name: 'Order totals' })).not.toContainText('Total$0.00');
+
+  // Cleared: back to page 1 of the whole list; the quantity waits on its own page.
+  await search.fill('');
+  await expect(quantities).toHaveCount(25);
+  await expect(items.getByRole('textbox', { name: far! })).toHaveCount(0);
+  await pages.getByRole('button', { name: 'Page 3' }).click();
+  await expect(items.getByRole('textbox', { name: far! })).toHaveValue('2');
+  await expectAccessible(page, 'stock order, third page');
+});

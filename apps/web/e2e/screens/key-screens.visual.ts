@@ -133,3 +133,28 @@ for (const width of [1400, 1920]) {
     await looksAsAccepted(page, `stock-order-history-${width}`);
   });
 }
+
+test('the stock list of a super admin and the stock order, at 1400 and 1920 px', async ({ page }) => {
+  await loginAs(page, 'super_admin');
+  await page.goto('/stock-admin-stocklist');
+  await chooseOption(page, page.getByRole('combobox', { name: 'Location' }), 'Box Hill');
+  const table = page.getByRole('table', { name: 'Stock list' });
+  await expect(table.getByRole('textbox', { name: /^Name of / }).first()).toBeVisible();
+  // A long name wraps in its field and reads in full (issue 38: it was cut).
+  const name = table.getByRole('textbox', { name: /^Name of / }).first();
+  await name.fill('Free range eggs, extra large, 15 dozen tray from the Daylesford farm co-op');
+  await name.blur();
+  for (const width of [1400, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The last column is in view beside the menu, with no sideways scroll.
+    await expect(table.getByRole('columnheader', { name: 'Change all locations' })).toBeInViewport();
+    await expect(table.getByRole('checkbox', { name: /^Change all locations of / }).first()).toBeInViewport();
+    await looksAsAccepted(page, `stock-list-${width}`);
+  }
+
+  await loginAs(page, 'stock_user');
+  await expect(page.getByRole('table', { name: 'Stock items' })).toBeVisible();
+  // At 1400 px it is the picture 'stock-order' above.
+  await page.setViewportSize({ width: 1920, height: 900 });
+  await looksAsAccepted(page, 'stock-order-1920');
+});

@@ -7,11 +7,20 @@ import classes from './skip-link.module.css';
  * until it has the focus, it moves the focus to the element `targetId` (which has tabIndex -1), so
  * the next Tab reaches what follows it.
  */
-export function SkipLink({ targetId, children }: { targetId: string; children: ReactNode }) {
+export function SkipLink({
+  targetId,
+  children,
+  className,
+}: {
+  targetId: string;
+  children: ReactNode;
+  /** Where it shows when it has the focus (by default in the flow, where it stands). */
+  className?: string;
+}) {
   return (
     <Anchor
       href={`#${targetId}`}
-      className={classes.skip}
+      className={className ? `${classes.skip} ${className}` : classes.skip}
       fw={600}
       onClick={(event) => {
         event.preventDefault();

@@ -11,12 +11,14 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
+  Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { tabularNums } from '../../../components/amounts';
 import { useUpdateAdminStockList } from '../api/update-admin-stock-list';
+import { STOCK_PAGE_SIZE, stockPage } from '../lib/stock-pages';
+import { StockListPager, StockListSearch } from './stock-list-pages';
 
 /** A row as the form keeps it: its ids and figures numbers (the call also takes text). */
 type Row = Omit<
@@ -83,6 +85,10 @@ export function StockListEditor({ items, qtyTypes }: StockListEditorProps) {
   const [updated, setUpdated] = useState<Array<Record<string, string>> | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateAdminStockList();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  // One page at a time: a location's hundreds of rows of inputs took seconds to render.
+  const shown = stockPage(items, { query, page, textOf: (i) => `${i.name} ${i.id}` });
 
   const rowFor = (id: number): Row => edits[id] ?? (original.get(id) as Row);
   const edit = (id: number, patch: Partial<Row>) =>
@@ -118,24 +124,35 @@ export function StockListEditor({ items, qtyTypes }: StockListEditorProps) {
           {problem ?? update.error?.message}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={1240}>
-        <Table verticalSpacing={6} striped aria-label="Stock list">
+      <StockListSearch
+        query={query}
+        onQuery={(q) => {
+          setQuery(q);
+          setPage(1);
+        }}
+        shown={shown}
+        size={STOCK_PAGE_SIZE}
+        total={items.length}
+      />
+      {/* Narrow enough that "Change all locations" is in view at 1400 px beside the menu. */}
+      <Table.ScrollContainer minWidth={980}>
+        <Table verticalSpacing={6} horizontalSpacing={8} striped aria-label="Stock list">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>ID</Table.Th>
+              <Table.Th w={56}>ID</Table.Th>
               <Table.Th>Name</Table.Th>
-              <Table.Th>Qty Type</Table.Th>
-              <Table.Th>Price</Table.Th>
+              <Table.Th w={104}>Qty Type</Table.Th>
+              <Table.Th w={104}>Price</Table.Th>
               <Table.Th>Kitchaco</Table.Th>
-              <Table.Th>Par</Table.Th>
-              <Table.Th>Has Expiry</Table.Th>
-              <Table.Th>Has GST</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Change all locations</Table.Th>
+              <Table.Th w={84}>Par</Table.Th>
+              <Table.Th w={64}>Has Expiry</Table.Th>
+              <Table.Th w={56}>Has GST</Table.Th>
+              <Table.Th w={104}>Status</Table.Th>
+              <Table.Th w={88}>Change all locations</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {items.map((item) => {
+            {shown.items.map((item) => {
               const row = rowFor(item.id);
               const dirty = !sameRow(row, original.get(item.id) as Row);
               const label = (field: string) => `${field} of ${item.name} (ID ${item.id})`;
@@ -143,12 +160,21 @@ export function StockListEditor({ items, qtyTypes }: StockListEditorProps) {
                 <Table.Tr key={item.id} bg={dirty ? 'var(--mantine-color-blue-light)' : undefined}>
                   <Table.Td style={tabularNums}>{item.id}</Table.Td>
                   <Table.Td>
-                    <TextInput
+                    {/* Wraps, so a long name reads in full (a name is one line: no line breaks). */}
+                    <Textarea
                       aria-label={label('Name')}
                       value={row.name}
-                      onChange={(e) => edit(item.id, { name: e.currentTarget.value })}
+                      onChange={(e) =>
+                        edit(item.id, { name: e.currentTarget.value.replace(/[\r\n]+/g, ' ') })
+                      }
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter') e.preventDefault();
+                      }}
+                      autosize
+                      minRows={1}
+                      maxRows={4}
                       size="xs"
-                      miw={200}
+                      miw={180}
                       error={row.name.trim() === ''}
                     />
                   </Table.Td>
@@ -160,7 +186,7 @@ export function StockListEditor({ items, qtyTypes }: StockListEditorProps) {
                       onChange={(v) => v && edit(item.id, { qty_type_id: Number(v) })}
                       allowDeselect={false}
                       size="xs"
-                      w={110}
+                      w={96}
                     />
                   </Table.Td>
                   <Table.Td>
@@ -198,7 +224,7 @@ export function StockListEditor({ items, qtyTypes }: StockListEditorProps) {
                       decimalScale={3}
                       allowNegative={false}
                       size="xs"
-                      w={90}
+                      w={76}
                       styles={{ input: { ...tabularNums, textAlign: 'right' } }}
                     />
                   </Table.Td>
@@ -227,7 +253,7 @@ export function StockListEditor({ items, qtyTypes }: StockListEditorProps) {
                       onChange={(v) => v && edit(item.id, { status: v as Row['status'] })}
                       allowDeselect={false}
                       size="xs"
-                      w={110}
+                      w={96}
                     />
                   </Table.Td>
                   <Table.Td>
@@ -243,6 +269,7 @@ export function StockListEditor({ items, qtyTypes }: StockListEditorProps) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <StockListPager shown={shown} onPage={setPage} label="Stock list pages" />
 
       <Group
         justify="flex-end"

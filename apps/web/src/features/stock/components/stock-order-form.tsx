@@ -1,16 +1,22 @@
 import { type StockOrder, toMills } from '@kitchaco/domain';
 import { Alert, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { QueryError } from '../../../components/query-state';
 import { SkipLink } from '../../../components/skip-link';
 import { useStockOrderForm } from '../hooks/use-stock-order-form';
 import { aud, GST_SLOT } from '../lib/stock-figures';
+import { STOCK_PAGE_SIZE, skipGroups, stockPage } from '../lib/stock-pages';
 import { ExpiryReminders } from './expiry-reminders';
+import { StockListPager, StockListSearch } from './stock-list-pages';
+import classes from './stock-order-form.module.css';
 import { StockRow } from './stock-order-row';
 import { MinimumNote, TotalFigure } from './stock-order-totals';
 
 /** The running total and the order button, where the skip link over the stock list leads. */
 const TOTALS_ID = 'stock-order-totals';
+/** The order button, where the skip link after every few rows leads. */
+const ORDER_BUTTON_ID = 'stock-order-button';
 
 interface StockOrderFormProps {
   locationId: number;
@@ -27,6 +33,9 @@ interface StockOrderFormProps {
 export function StockOrderForm({ locationId, order, historyPath }: StockOrderFormProps) {
   const f = useStockOrderForm({ locationId, order, historyPath });
   const { list, save, items, quantities, chosen, beforeFee, minimum, carriedFee, priced, recommended } = f;
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const heading = useRef<HTMLHeadingElement>(null);
 
   if (list.isPending) return <Text>Loading the stock list…</Text>;
   if (list.error) {
@@ -34,12 +43,19 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
   }
   const { location, reminder_data: reminders } = list.data;
   const { problem, feeOffer, placed, submit } = f;
+  // One page of the list at a time: hundreds of quantity fields at once took seconds to render.
+  const shown = stockPage(items, {
+    query,
+    page,
+    textOf: (i) => `${i.name} ${i.qty_type__qty_type} ${i.id}`,
+  });
+  const action = order ? 'Update Order' : 'Place Order';
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="nowrap">
         <Stack gap={2}>
-          <Title order={2} size="h3">
+          <Title order={2} size="h3" ref={heading} tabIndex={-1}>
             {order ? `Edit order #${order.id}` : 'New stock order'}
           </Title>
           <Text c="dimmed" size="sm">
@@ -65,6 +81,17 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
           {problem}
         </Alert>
       )}
+
+      <StockListSearch
+        query={query}
+        onQuery={(q) => {
+          setQuery(q);
+          setPage(1);
+        }}
+        shown={shown}
+        size={STOCK_PAGE_SIZE}
+        total={items.length}
+      />
 
       <SkipLink targetId={TOTALS_ID}>Skip to the order total</SkipLink>
       <Table
@@ -102,11 +129,27 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {items.map((item) => (
-            <StockRow key={item.id} item={item} qty={quantities[item.id] ?? 0} onChange={f.setQty} />
-          ))}
+          {/* After every few rows a link to the order button: never more than 30 presses away. */}
+          {skipGroups(shown.items).flatMap((group) =>
+            group.map((item, n) => (
+              <StockRow
+                key={item.id}
+                item={item}
+                qty={quantities[item.id] ?? 0}
+                onChange={f.setQty}
+                skip={
+                  n === group.length - 1 ? (
+                    <SkipLink targetId={ORDER_BUTTON_ID} className={classes.afterRow}>
+                      Skip to {action.toLowerCase()}
+                    </SkipLink>
+                  ) : undefined
+                }
+              />
+            )),
+          )}
         </Table.Tbody>
       </Table>
+      <StockListPager shown={shown} onPage={setPage} label="Stock list pages" />
 
       {/* Sticky: the running total and the button stay in view down a long stock list. */}
       <Group
@@ -135,11 +178,12 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
           <TotalFigure label="Total" value={priced.total} strong />
           <Button
             size="md"
+            id={ORDER_BUTTON_ID}
             // An edit keeps the fee the order already carries while it stays below the minimum.
             onClick={() => submit(order && order.delivery_charge > 0 ? order.delivery_charge : undefined)}
             loading={save.isPending}
           >
-            {order ? 'Update Order' : 'Place Order'}
+            {action}
           </Button>
         </Group>
       </Group>
@@ -158,7 +202,14 @@ export function StockOrderForm({ locationId, order, historyPath }: StockOrderFor
         </Stack>
       </Modal>
 
-      <Modal opened={placed !== null} onClose={f.closePlaced} title="Order placed">
+      {/* Closed, the focus goes to the top of the (now empty) order, not to the far-down button. */}
+      <Modal
+        opened={placed !== null}
+        onClose={f.closePlaced}
+        title="Order placed"
+        returnFocus={false}
+        onExitTransitionEnd={() => heading.current?.focus()}
+      >
         <Stack>
           <Text>{placed}</Text>
           <Group justify="flex-end">

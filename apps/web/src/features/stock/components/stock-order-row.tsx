@@ -1,5 +1,6 @@
 import { formatAUD, priceStockOrder, type StockListItem, toMills } from '@kitchaco/domain';
 import { Badge, Box, Button, Group, NumberInput, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { aud, GST_SLOT, numeric } from '../lib/stock-figures';
 import { RecommendationExplainer } from './recommendation-explainer';
 
@@ -8,10 +9,13 @@ export function StockRow({
   item,
   qty,
   onChange,
+  skip,
 }: {
   item: StockListItem;
   qty: number;
   onChange: (id: number, value: number | string) => void;
+  /** A skip link after the quantity (the last row of a run), hidden until it has the focus. */
+  skip?: ReactNode;
 }) {
   const line = priceStockOrder([{ price: toMills(item.price), qty, hasGst: item.has_gst }]).lines[0]!;
   const label = `${item.name} (${item.qty_type__qty_type})`;
@@ -58,6 +62,7 @@ export function StockRow({
           allowNegative={false}
           size="xs"
         />
+        {skip && <Box pos="relative">{skip}</Box>}
       </Table.Td>
       <Table.Td ta="right" style={numeric}>
         {aud(item.price)}
