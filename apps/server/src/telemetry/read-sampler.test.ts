@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSampler } from './read-sampler.js';
+import { readSampler, requestSkipper } from './read-sampler.js';
 
 describe('readSampler (TRACE_READS_RATIO, TRACE_READS_PER_SECOND)', () => {
   it('traces the share the ratio picks', () => {
@@ -38,5 +38,30 @@ describe('readSampler (TRACE_READS_RATIO, TRACE_READS_PER_SECOND)', () => {
   it('traces no read at ratio 0', () => {
     const sample = readSampler(0, 10);
     expect(Array.from({ length: 1000 }, () => sample()).some(Boolean)).toBe(false);
+  });
+});
+
+describe('requestSkipper (@fastify/otel ignorePaths)', () => {
+  const untraced = (url: string | undefined) => url === '/healthz';
+
+  it('wraps no route at its registration: each request is decided once, in its onRequest', () => {
+    const skip = requestSkipper(1, 100, untraced);
+    expect(skip({ url: '/api/v1/vendors/', method: 'GET', handler: () => {} })).toBe(true);
+    expect(skip({ url: '/api/v1/orders/', method: 'POST', handler: () => {} })).toBe(true);
+    expect(skip({ url: '/api/v1/vendors/', method: 'GET' })).toBe(false);
+  });
+
+  it('traces every write, reads by the sampler, never the health checks', () => {
+    const draws = [true, false];
+    const skip = requestSkipper(0.5, 10, untraced, () => draws.shift()!);
+    expect(skip({ url: '/api/v1/orders/', method: 'POST' })).toBe(false);
+    expect(skip({ url: '/healthz', method: 'GET' })).toBe(true);
+    expect(skip({ url: '/api/v1/vendors/', method: 'GET' })).toBe(false);
+    expect(skip({ url: '/api/v1/vendors/1/menu/', method: 'HEAD' })).toBe(true);
+  });
+
+  it('leaves the reads to OTEL_TRACES_SAMPLER when it is set (no ratio)', () => {
+    const skip = requestSkipper(null, 10, untraced);
+    expect(skip({ url: '/api/v1/vendors/', method: 'GET' })).toBe(false);
   });
 });

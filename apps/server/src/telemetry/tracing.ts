@@ -27,7 +27,7 @@ import { createAddHookMessageChannel } from 'import-in-the-middle';
 import { redactUrl, serializeError } from '../http/logging.js';
 import { buildInfo } from '../lib/build-info.js';
 import { installTracer, type SpanOptions, type Tracer } from '../lib/telemetry.js';
-import { readSampler } from './read-sampler.js';
+import { requestSkipper } from './read-sampler.js';
 import type { TraceSettings } from './telemetry-settings.js';
 
 /**
@@ -100,24 +100,6 @@ class RequestSpanProcessor implements SpanProcessor {
   }
 }
 
-/**
- * Whether a request goes untraced. Calls that are no one's request (health checks, metrics) never
- * are. With TRACE_READS_RATIO (OTEL_TRACES_SAMPLER unset), a GET or HEAD request is traced at that
- * ratio, at most TRACE_READS_PER_SECOND a second (readSampler), and every other request (a
- * checkout, a staff write, a webhook) whole. Decided before any span or context is made: a read left
- * out costs nothing, where a span the sampler drops still cost @fastify/otel 10 µs of CPU per
- * request (docs/performance.md).
- */
-function skipper(settings: TraceSettings) {
-  const traceRead =
-    settings.readsRatio === null ? null : readSampler(settings.readsRatio, settings.readsPerSecond);
-  return (route: { url?: string; method?: string }) => {
-    if (untraced(route.url)) return true;
-    if (traceRead === null || (route.method !== 'GET' && route.method !== 'HEAD')) return false;
-    return !traceRead();
-  };
-}
-
 function fastifyRequestHook(span: Span, request: FastifyRequest): void {
   span.setAttribute(REQUEST_ID, request.id);
 }
@@ -155,7 +137,7 @@ export async function startTracing(settings: TraceSettings): Promise<void> {
         // Exceptions are recorded where they are unexpected (the error handler's 500s), not for
         // every 4xx a client earns.
         recordExceptions: false,
-        ignorePaths: skipper(settings),
+        ignorePaths: requestSkipper(settings.readsRatio, settings.readsPerSecond, untraced),
         requestHook: fastifyRequestHook,
       }),
       // Only within a request or one of our spans: the workers' polling is not a trace of its own.
