@@ -182,7 +182,7 @@ export async function setDisplayToken(db: DbOrTx, id: number, token: string) {
   await db.update(locations).set({ displayToken: token }).where(eq(locations.id, id));
 }
 
-/** Today's paid orders still in the kitchen (with at least one ticket not done), oldest first. */
+/** Today's paid orders still in the kitchen (with a ticket queued or started: not done, not called off), oldest first. */
 export async function preparingOrders(db: DbOrTx, locationId: number, dayStart: Date) {
   return db
     .select({ id: orders.id })
@@ -192,7 +192,7 @@ export async function preparingOrders(db: DbOrTx, locationId: number, dayStart: 
         eq(orders.locationId, locationId),
         gte(orders.placedAt, dayStart),
         inArray(orders.status, ['Received', 'Cooking']),
-        sql`EXISTS (SELECT 1 FROM kitchen_tickets t WHERE t.order_id = ${orders.id} AND t.status <> 'done')`,
+        sql`EXISTS (SELECT 1 FROM kitchen_tickets t WHERE t.order_id = ${orders.id} AND t.status IN ('queued', 'started'))`,
       ),
     )
     .orderBy(asc(orders.placedAt), asc(orders.id));

@@ -548,6 +548,15 @@ describe('one truth for tickets (issue 38)', () => {
     const event = await screen.until((e) => e.id === a!.id && e.status === 'canceled');
     // The order itself stays as it was: its status is the back office's to change.
     expect(event.order_status).toBe('Received');
+    // ...and the counter's board no longer shows it as being prepared.
+    const link = await adminData(operator.token, { query_type: 'pickup_board_link' });
+    const board = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/pickup-board/?display=${encodeURIComponent(link.json().display_token)}`,
+    });
+    expect(board.json().preparing.map((o: { order_number: string }) => o.order_number)).not.toContain(
+      String(orderId),
+    );
   });
 });
 
