@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chooseOption, DEMO_PASSWORD, expect, loginAs, test } from '../fixtures';
+import { chooseOption, DEMO_PASSWORD, expect, loginAs, staffToken, test } from '../fixtures';
 import { DEMO_CLOCK } from './demo-clock';
 
 /**
@@ -91,6 +91,24 @@ test('the stock order and the kitchen display', async ({ page }) => {
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Kitchen · / })).toBeVisible();
   await looksAsAccepted(page, 'kitchen');
+  // Issue 38: one sound button in the bar at a wide screen too.
+  await page.setViewportSize({ width: 1920, height: 900 });
+  await looksAsAccepted(page, 'kitchen-1920');
+});
+
+test('the pickup board at 1400 and 1920 px', async ({ page }) => {
+  const token = await staffToken(page.request, 'operator');
+  const link = await page.request.post('/api/v1/admin-data/', {
+    headers: { Authorization: `Token ${token}` },
+    data: { query_type: 'pickup_board_link' },
+  });
+  const { path } = (await link.json()) as { path: string };
+  for (const width of [1400, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: /Order pickup$/ })).toBeVisible();
+    await looksAsAccepted(page, `pickup-board-${width}`);
+  }
 });
 
 // Issue 38: the back office at the operator's two screen widths.
