@@ -224,7 +224,7 @@ export function AuditLog({ locations }: AuditLogProps) {
                     ? `No entries on page ${data.page}; ${formatCount(data.total)} entries in all`
                     : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} ${data.total === 1 ? 'entry' : 'entries'}`}
               </Text>
-              {log.isFetching && <Loader size="xs" aria-label="Loading the audit log" />}
+              {log.isFetching && <Loader size="xs" role="status" aria-label="Loading the audit log" />}
             </Group>
             <Button
               variant="default"

@@ -141,7 +141,7 @@ export function CardPayment({ order }: { order: AdminOrder }) {
 
       {payment.isPending && (
         <Group gap="xs">
-          <Loader size="xs" aria-label="Loading the card payment" />
+          <Loader size="xs" role="status" aria-label="Loading the card payment" />
           <Text size="sm" c="dimmed">
             Loading the card payment…
           </Text>

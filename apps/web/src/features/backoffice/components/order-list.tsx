@@ -291,7 +291,7 @@ export function OrderList({ locations, canChangeStatus = locations !== undefined
                     ? `No orders on page ${data.page}; ${formatCount(data.total)} orders in all`
                     : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} orders`}
               </Text>
-              {orders.isFetching && <Loader size="xs" aria-label="Loading orders" />}
+              {orders.isFetching && <Loader size="xs" role="status" aria-label="Loading orders" />}
             </Group>
             <Button
               variant="default"

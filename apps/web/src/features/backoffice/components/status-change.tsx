@@ -43,7 +43,7 @@ function CancellationMoney({ orderId }: { orderId: number }) {
   if (payment.isPending) {
     return (
       <Group gap="xs">
-        <Loader size="xs" aria-label="Checking the card payment" />
+        <Loader size="xs" role="status" aria-label="Checking the card payment" />
         <Text size="sm" c="dimmed">
           Checking the card payment…
         </Text>

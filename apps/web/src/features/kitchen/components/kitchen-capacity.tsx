@@ -28,7 +28,7 @@ export function KitchenCapacityPanel({ locationId = null }: { locationId?: numbe
           How many items the kitchen makes per 15 minutes. Online checkouts are offered a later pickup time
           when a slot is full; marketplace orders are always taken and count. Leave it empty for no limit.
         </Text>
-        {capacity.isPending && <Loader size="sm" aria-label="Loading the kitchen capacity" />}
+        {capacity.isPending && <Loader size="sm" role="status" aria-label="Loading the kitchen capacity" />}
         {(capacity.error || save.error) && (
           <Alert color="red" variant="light" role="alert" title="Kitchen capacity">
             {(save.error ?? capacity.error)?.message}

@@ -84,7 +84,7 @@ export function PickupBoardLinkPanel({ locationId = null }: { locationId?: numbe
           A screen at the counter that shows the order numbers being prepared and ready. Open the link on that
           screen: it needs no sign-in, so keep it to the screen.
         </Text>
-        {link.isPending && <Loader size="sm" aria-label="Loading the pickup board link" />}
+        {link.isPending && <Loader size="sm" role="status" aria-label="Loading the pickup board link" />}
         {link.error && <QueryError title="The pickup board link could not be loaded" error={link.error} />}
         {link.data && (
           <Group gap="sm">
