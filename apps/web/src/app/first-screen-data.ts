@@ -1,5 +1,4 @@
 import { FEED_ITEMS_ON_MAP } from '@kitchaco/domain';
-import { pickupBoardQueries } from '../features/kitchen/api/pickup-board';
 import { feedQueries } from '../features/vendors/api/feed';
 import { vendorQueries } from '../features/vendors/api/vendors';
 import { locationQueries } from '../lib/locations';
@@ -30,9 +29,17 @@ export function prefetchVendorPage(vendorId: number): null {
   return null;
 }
 
-/** `/pickup-board?display=…`: the board itself, read while its code loads (a counter screen starts cold). */
+/**
+ * `/pickup-board?display=…`: the board itself, read while the page's code loads (a counter screen
+ * starts cold). Its call is imported here, not at the top: the kitchen's calls would otherwise join
+ * every customer's first download (bench/web-size.mjs).
+ */
 export function prefetchPickupBoard(): null {
   const display = new URLSearchParams(window.location.search).get('display')?.trim();
-  if (display) void queryClient.prefetchQuery(pickupBoardQueries.board(display));
+  if (display) {
+    void import('../features/kitchen/api/pickup-board').then(({ pickupBoardQueries }) =>
+      queryClient.prefetchQuery(pickupBoardQueries.board(display)),
+    );
+  }
   return null;
 }
