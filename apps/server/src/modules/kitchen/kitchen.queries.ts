@@ -224,13 +224,18 @@ export async function moveTicketsOfOrder(
   orderId: number,
   move: { from: KitchenTicketStatus[]; to: KitchenTicketStatus; at: Date; by: number | null },
 ): Promise<number> {
-  const at = move.at.toISOString();
-  const startedAt = move.to === 'queued' ? sql`NULL` : sql`coalesce(started_at, ${at}::timestamptz)`;
-  const doneAt =
-    move.to === 'done' ? sql`${at}::timestamptz` : move.to === 'canceled' ? sql`done_at` : sql`NULL`;
+  const at = sql`${move.at.toISOString()}::timestamptz`;
+  // started_at and done_at of each target: done stamps both, started reopens, queued clears, canceled keeps.
+  const stamps: Record<KitchenTicketStatus, [started: SQL, done: SQL]> = {
+    done: [sql`coalesce(started_at, ${at})`, at],
+    started: [sql`coalesce(started_at, ${at})`, sql`NULL`],
+    queued: [sql`NULL`, sql`NULL`],
+    canceled: [sql`started_at`, sql`done_at`],
+  };
+  const [startedAt, doneAt] = stamps[move.to];
   const result = await db.execute(sql`
-    UPDATE kitchen_tickets SET status = ${move.to}, started_at = ${move.to === 'canceled' ? sql`started_at` : startedAt},
-      done_at = ${doneAt}, updated_at = ${at}::timestamptz, bumped_by = ${move.by}::int
+    UPDATE kitchen_tickets SET status = ${move.to}, started_at = ${startedAt}, done_at = ${doneAt},
+      updated_at = ${at}, bumped_by = ${move.by}::int
     WHERE order_id = ${orderId} AND status IN (${sql.join(
       move.from.map((s) => sql`${s}`),
       sql`, `,
