@@ -22,7 +22,16 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
 import { buildIfNeeded, CHROMIUM_FLAGS, chromiumPath, webOut } from '../scripts/lib.mjs';
-import { BENCH_LIMITS, budget, freePort, root, startProcess, writeResult } from './lib.mjs';
+import {
+  apiClient,
+  BENCH_LIMITS,
+  budget,
+  freePort,
+  root,
+  signInCustomer,
+  startProcess,
+  writeResult,
+} from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_SCREENS_RUNS ?? 5);
 const LARGE = Number(process.env.BENCH_SCREENS_LARGE ?? 100);
@@ -95,31 +104,10 @@ const STAFF = {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (ms) => Math.round(ms);
 
-/** A customer's session as the web app keeps it, from the demo's SMS outbox. */
+/** A customer's session as the web app keeps it, signed in through the demo's SMS outbox. */
 async function customerSession(base) {
-  const post = async (path, body) => {
-    const res = await fetch(new URL(path, base), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const phone = '+61400000000';
-  const outbox = async () => (await (await fetch(new URL('/api/dev/outbox', base))).json()).messages;
-  const before = (await outbox()).filter((m) => m.to === phone).reduce((id, m) => Math.max(id, m.id), 0);
-  await post('/api/v1/send-sms/', { phone });
-  for (let i = 0; i < 150; i++) {
-    const sms = (await outbox()).find((m) => m.to === phone && m.id > before);
-    const code = /\b(\d{4})\b/.exec(sms?.body ?? '')?.[1];
-    if (code) {
-      const { token, user_id } = await post('/api/v1/login-phone/', { phone, code });
-      return { 'kitchaco.customer.token': token, 'kitchaco.customer.user_id': String(user_id) };
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no SMS code for ${phone} in the demo outbox`);
+  const { token, customerId } = await signInCustomer(apiClient(base), '+61400000000');
+  return { 'kitchaco.customer.token': token, 'kitchaco.customer.user_id': String(customerId) };
 }
 
 /** A browser context signed in as `role`. */
