@@ -23,9 +23,11 @@ declare module 'fastify' {
 export function addFailureStyle(app: FastifyInstance): void {
   app.decorateRequest('failures', null);
   // Answers differ by the Prefer header on spec calls: caches must keep them apart.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: no promise per answer (each costs a context copy on Node 20
+  // once traces are on: docs/performance.md, "Metrics and traces overhead").
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.failures === 'spec') reply.header('vary', 'Prefer');
-    return payload;
+    done(null, payload);
   });
 }
 

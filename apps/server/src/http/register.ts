@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { type AuditDecl, CHANGE_PASSWORD_FIRST } from '@kitchaco/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { CachedBody } from '../lib/catalog-cache.js';
 import { RECONNECT_EVENT } from '../lib/lifecycle.js';
 import { StreamedJson } from '../lib/streamed-json.js';
 import { currentAuditScope, runAudited } from '../modules/audit/audit.context.js';
@@ -196,62 +197,106 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
     url: def.url,
     bodyLimit: def.bodyLimit ?? DEFAULT_BODY_LIMIT,
     config: traits,
+    // Callback hooks and, for a kept catalogue answer, a handler that answers at once: every
+    // promise costs a context copy on Node 20 once traces are on (docs/performance.md).
     // Before the body is read, so a malformed body of a spec call is answered in its style too.
-    onRequest: async (request: FastifyRequest) => {
+    onRequest: (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
       request.failures = def.failures;
+      done();
     },
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      refuseUnsafeText(request.params, 'params');
-      refuseUnsafeText(request.query, 'query');
-      const rawBody = def.rawBody ? rawBytes(request.body) : null;
-      // Staff credentials in the body are only read from an ordinary JSON body.
-      const credentials = def.body && !rawBody ? asObject(request.body) : null;
-      // Only the spec's calls sign staff in from the body; the project's own calls use the token.
-      const signIn = def.failures === 'spec' ? credentials : null;
-      const { actor, token } = await establishActor(app, auth, request, def.access, signIn);
-      checkAccess(app, def.access, actor);
-      const ctx = requestContext(app, request, actor, token);
-      if (def.stream) {
-        const query = parseWith(def.query as never, request.query);
-        return openEventStream(ctx, request, reply, (c, events) => def.stream!(c, events, { query }));
-      }
-      if (credentials) refuseUnsafeText(credentials);
-      // A signature is checked on the exact bytes, before anything in them is believed.
-      const signedHeaders = rawBody ? parseWith(def.headers as never, request.headers) : undefined;
-      if (rawBody && def.verify) await def.verify(ctx, { rawBody, headers: signedHeaders });
-      const readBody = rawBody && def.readBody;
-      const signedBody = () => (def.forms ? formFields(rawBody!) : asObject(parseCheckedJson(rawBody!)));
-      const body = rawBody && def.body && !readBody ? signedBody() : credentials;
-      // A form's fields are checked here; JSON's are as it is parsed (when it could hold such text).
-      if (rawBody && def.forms) refuseUnsafeText(body);
-      const input = {
-        params: parseWith(def.params as never, request.params),
-        query: parseWith(def.query as never, request.query),
-        body: readBody ? await readBody(rawBody) : parseWith(def.body as never, body),
-        headers: rawBody ? signedHeaders : parseWith(def.headers as never, request.headers),
-        rawBody,
-      };
-      if (def.catalogCacheKey) {
-        const key = `${def.method} ${def.url} ${def.catalogCacheKey(input)}`;
-        const cached = await app.catalog.get(key, () => def.handler(ctx, input));
-        reply.header('etag', cached.etag).header('cache-control', 'no-cache');
-        if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
-        return reply.type('application/json; charset=utf-8').send(cached.body);
-      }
-      const result = await audited(def, ctx, `${def.method} ${def.url}`, () => def.handler(ctx, input));
-      if (def.download) {
-        const named = result instanceof NamedFile ? result : null;
-        const filename = (named?.filename ?? def.download.filename(input)).replace(/[^\w.-]/g, '_');
-        return reply
-          .type(def.download.contentType)
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'no-store')
-          .send(named ? named.body : result);
-      }
-      if (def.emptyAnswer) return reply.status(200).send();
-      return reply.send(result);
-    },
+    handler: def.catalogCacheKey
+      ? (request: FastifyRequest, reply: FastifyReply) =>
+          answerKeptCatalog(app, def, request, reply) ? undefined : handle(request, reply)
+      : handle,
   });
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    refuseUnsafeText(request.params, 'params');
+    refuseUnsafeText(request.query, 'query');
+    const rawBody = def.rawBody ? rawBytes(request.body) : null;
+    // Staff credentials in the body are only read from an ordinary JSON body.
+    const credentials = def.body && !rawBody ? asObject(request.body) : null;
+    // Only the spec's calls sign staff in from the body; the project's own calls use the token.
+    const signIn = def.failures === 'spec' ? credentials : null;
+    const { actor, token } = await establishActor(app, auth, request, def.access, signIn);
+    checkAccess(app, def.access, actor);
+    const ctx = requestContext(app, request, actor, token);
+    if (def.stream) {
+      const query = parseWith(def.query as never, request.query);
+      return openEventStream(ctx, request, reply, (c, events) => def.stream!(c, events, { query }));
+    }
+    if (credentials) refuseUnsafeText(credentials);
+    // A signature is checked on the exact bytes, before anything in them is believed.
+    const signedHeaders = rawBody ? parseWith(def.headers as never, request.headers) : undefined;
+    if (rawBody && def.verify) await def.verify(ctx, { rawBody, headers: signedHeaders });
+    const readBody = rawBody && def.readBody;
+    const signedBody = () => (def.forms ? formFields(rawBody!) : asObject(parseCheckedJson(rawBody!)));
+    const body = rawBody && def.body && !readBody ? signedBody() : credentials;
+    // A form's fields are checked here; JSON's are as it is parsed (when it could hold such text).
+    if (rawBody && def.forms) refuseUnsafeText(body);
+    const input = {
+      params: parseWith(def.params as never, request.params),
+      query: parseWith(def.query as never, request.query),
+      body: readBody ? await readBody(rawBody) : parseWith(def.body as never, body),
+      headers: rawBody ? signedHeaders : parseWith(def.headers as never, request.headers),
+      rawBody,
+    };
+    if (def.catalogCacheKey) {
+      const kept = await app.catalog.get(catalogKey(def, input), () => def.handler(ctx, input));
+      return sendCatalogAnswer(request, reply, kept);
+    }
+    const result = await audited(def, ctx, `${def.method} ${def.url}`, () => def.handler(ctx, input));
+    if (def.download) {
+      const named = result instanceof NamedFile ? result : null;
+      const filename = (named?.filename ?? def.download.filename(input)).replace(/[^\w.-]/g, '_');
+      return reply
+        .type(def.download.contentType)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(named ? named.body : result);
+    }
+    if (def.emptyAnswer) return reply.status(200).send();
+    return reply.send(result);
+  }
+}
+
+function catalogKey(def: RouteDef, input: { params: unknown; query: unknown }): string {
+  return `${def.method} ${def.url} ${def.catalogCacheKey!(input as never)}`;
+}
+
+/** A catalogue answer with its ETag: 304 when the client already has it. */
+function sendCatalogAnswer(request: FastifyRequest, reply: FastifyReply, kept: CachedBody): FastifyReply {
+  reply.header('etag', kept.etag).header('cache-control', 'no-cache');
+  if (request.headers['if-none-match'] === kept.etag) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(kept.body);
+}
+
+const ANONYMOUS: Actor = { kind: 'anonymous' };
+
+/**
+ * A public catalogue read by a caller without a token whose answer is kept: answered here, without
+ * a promise (the same checks as the ordinary path, in the same order). False when the ordinary path
+ * must run: a token to read, or an answer to load.
+ */
+function answerKeptCatalog(
+  app: AppContext,
+  def: RouteDef,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
+  if ((def.access.kind !== 'public' && def.access.kind !== 'demo') || readToken(request)) return false;
+  refuseUnsafeText(request.params, 'params');
+  refuseUnsafeText(request.query, 'query');
+  checkAccess(app, def.access, ANONYMOUS);
+  const input = {
+    params: parseWith(def.params as never, request.params),
+    query: parseWith(def.query as never, request.query),
+  };
+  const kept = app.catalog.peek(catalogKey(def, input));
+  if (!kept) return false;
+  bindLog(request, whoAsked(ANONYMOUS));
+  sendCatalogAnswer(request, reply, kept);
+  return true;
 }
 
 /**

@@ -77,8 +77,9 @@ export async function shutDown(app: FastifyInstance, options: ShutdownOptions): 
 
 /** While draining, every answer closes its connection, so kept-alive clients move elsewhere. */
 export function closeConnectionsWhileDraining(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook: no promise per answer (as addFailureStyle's).
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.appContext.lifecycle.draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }

@@ -36,6 +36,27 @@ describe('catalog cache', () => {
     expect(conditional.body).toBe('');
   });
 
+  it('a kept answer is the same for every caller, and its checks still run (issue 36: answered without a promise)', async () => {
+    const cold = await t.app.inject({ url: '/api/v1/vendors/not-a-number/menu/' });
+    const anonymous = await menu();
+    const customer = await menu({
+      authorization: `Token ${(await tokenFor(t.database.db, 'customer')).token}`,
+    });
+    expect(customer.statusCode).toBe(200);
+    expect(customer.body).toBe(anonymous.body);
+    expect(customer.headers.etag).toBe(anonymous.headers.etag);
+    expect(customer.headers.vary).toBe(anonymous.headers.vary);
+    // Kept answers do not let a malformed address through: the same refusal as before anything was kept.
+    const warm = await t.app.inject({ url: '/api/v1/vendors/not-a-number/menu/' });
+    expect(cold.statusCode).toBeGreaterThanOrEqual(400);
+    expect(warm.statusCode).toBe(cold.statusCode);
+    expect(warm.body).toBe(cold.body);
+    // An unknown vendor is never served another's kept menu.
+    expect((await t.app.inject({ url: `/api/v1/vendors/${vendorId + 999}/menu/` })).body).not.toBe(
+      anonymous.body,
+    );
+  });
+
   it('serves a change once it is announced in the transaction that made it', async () => {
     const before = await menu();
     await t.database.db.transaction(async (tx) => {

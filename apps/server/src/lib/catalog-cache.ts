@@ -50,6 +50,11 @@ export class CatalogCache {
     this.cache.invalidate();
   }
 
+  /** The kept answer under `key`, if it is current (no load). */
+  peek(key: string): CachedBody | undefined {
+    return this.cache.peek(`body:${key}`) as CachedBody | undefined;
+  }
+
   /** A catalogue answer, serialised, with its ETag. */
   get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
     return this.cache.get(`body:${key}`, async () => {
