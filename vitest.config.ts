@@ -19,6 +19,14 @@ export default defineConfig({
         test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The benches' and scripts' own logic (which result belongs to which code, ...).
+        test: {
+          name: 'tools',
+          include: ['bench/**/*.test.mjs', 'scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
         resolve,
         // The server's tests run in Node, which is also given these conditions (vitest passes them
         // as --conditions): without `module`, which is a bundlers' condition. With it, Node's

@@ -3,14 +3,19 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { codeState } from './provenance.mjs';
 
 export { freePort } from '../scripts/lib.mjs';
 
 export const root = new URL('../', import.meta.url).pathname;
 export const resultsDir = join(root, 'bench/results');
+
+/** The machine's load when this bench started, before its own work (1, 5 and 15 minutes). */
+const loadAtStart = loadavg().map((n) => Math.round(n * 100) / 100);
 
 /**
  * Starts `node file` with env; resolves once `url` answers 200. `BENCH_NODE_ARGS` adds node flags
@@ -90,9 +95,14 @@ export async function compare(targets, options = {}) {
 export function writeResult(name, data) {
   mkdirSync(resultsDir, { recursive: true });
   const file = join(resultsDir, `${name}.json`);
+  const measured = {
+    ...codeState(root),
+    loadAverageAtStart: loadAtStart,
+    cores: availableParallelism(),
+  };
   writeFileSync(
     file,
-    `${JSON.stringify({ name, at: new Date().toISOString(), node: process.version, ...data }, null, 2)}\n`,
+    `${JSON.stringify({ name, at: new Date().toISOString(), node: process.version, measured, ...data }, null, 2)}\n`,
   );
   return file;
 }
