@@ -1,5 +1,6 @@
 import { type FailureStyle, PREFER_STATUS_CODES } from '@kitchaco/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appendVary } from './negotiation.js';
 
 /**
  * The old clients' semantics, in one place (docs/api.md, "Compatibility"; decision 0006). The
@@ -26,7 +27,7 @@ export function addFailureStyle(app: FastifyInstance): void {
   // A callback hook, not an async one: no promise per answer (each costs a context copy on Node 20
   // once traces are on: docs/performance.md, "Metrics and traces overhead").
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.failures === 'spec') reply.header('vary', 'Prefer');
+    if (request.failures === 'spec') appendVary(reply, 'Prefer');
     done(null, payload);
   });
 }

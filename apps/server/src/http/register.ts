@@ -20,6 +20,7 @@ import {
 } from './errors.js';
 import { asObject, parseCheckedJson, refuseUnsafeText } from './json-body.js';
 import { LargeBodyGate } from './large-bodies.js';
+import { acceptedEncoding, appendVary } from './negotiation.js';
 import {
   type CallDef,
   type EventStream,
@@ -264,11 +265,20 @@ function catalogKey(def: RouteDef, input: { params: unknown; query: unknown }): 
   return `${def.method} ${def.url} ${def.catalogCacheKey!(input as never)}`;
 }
 
-/** A catalogue answer with its ETag: 304 when the client already has it. */
+/**
+ * A catalogue answer with its ETag, compressed as the client accepts (brotli, else gzip, each made
+ * once when the answer was kept), 304 when the client already has it. Each encoding has its own
+ * strong ETag (the text's, suffixed), as RFC 9110 §8.8.3 asks of different representations.
+ */
 function sendCatalogAnswer(request: FastifyRequest, reply: FastifyReply, kept: CachedBody): FastifyReply {
-  reply.header('etag', kept.etag).header('cache-control', 'no-cache');
-  if (request.headers['if-none-match'] === kept.etag) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(kept.body);
+  const encoding = kept.encoded ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  const etag = encoding ? `${kept.etag.slice(0, -1)}-${encoding}"` : kept.etag;
+  reply.header('etag', etag).header('cache-control', 'no-cache');
+  if (kept.encoded) appendVary(reply, 'Accept-Encoding');
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (!encoding) return reply.send(kept.body);
+  return reply.header('content-encoding', encoding).send(kept.encoded![encoding]);
 }
 
 const ANONYMOUS: Actor = { kind: 'anonymous' };

@@ -1,9 +1,10 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meals } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { tokenFor } from '../test/auth.js';
 import { createLocation, createMeal, createVendor } from '../test/factories.js';
-import { announceCatalogChange } from './catalog-cache.js';
+import { announceCatalogChange, COMPRESS_FROM_BYTES } from './catalog-cache.js';
 
 let t: TestApp;
 let vendorId: number;
@@ -93,5 +94,69 @@ describe('catalog cache', () => {
         timeout: 5000,
       })
       .toBe('Fresh news');
+  });
+});
+
+describe('catalogue answers compressed once (issue 39)', () => {
+  let bigVendor: number;
+  const read = (headers: Record<string, string> = {}) =>
+    t.app.inject({ url: `/api/v1/vendors/${bigVendor}/menu/`, headers });
+
+  beforeAll(async () => {
+    const here = await createLocation(t.database.db);
+    bigVendor = (await createVendor(t.database.db, here.id, { title: 'Many Meals' })).id;
+    for (let i = 0; i < 12; i++) {
+      await createMeal(t.database.db, bigVendor, {
+        name: `Meal number ${i} with a long name`,
+        price: '10.00',
+      });
+    }
+  });
+
+  it('sends brotli to a browser, gzip to a client that takes only gzip, and the text to the rest', async () => {
+    const plain = await read();
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const browser = await read({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(browser.rawPayload).toString()).toBe(plain.body);
+    expect(browser.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    for (const accept of ['gzip', 'br;q=0, gzip', 'GZIP, deflate']) {
+      const gz = await read({ 'accept-encoding': accept });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    }
+    for (const accept of ['identity', 'deflate', 'gzip;q=0, br;q=0']) {
+      expect((await read({ 'accept-encoding': accept })).headers['content-encoding']).toBeUndefined();
+    }
+    // Caches keep the encodings apart, and each encoding is its own representation.
+    expect(String(browser.headers.vary)).toMatch(/Accept-Encoding/);
+    expect(browser.headers.etag).not.toBe(plain.headers.etag);
+    expect(
+      (await read({ 'accept-encoding': 'br', 'if-none-match': String(browser.headers.etag) })).statusCode,
+    ).toBe(304);
+    expect((await read({ 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(304);
+    expect((await read({ 'if-none-match': String(browser.headers.etag) })).statusCode).toBe(200);
+  });
+
+  it('compresses when the answer is kept, not per request', async () => {
+    const first = await read({ 'accept-encoding': 'br' });
+    const key = `GET /api/v1/vendors/:id/menu/ ${bigVendor}`;
+    const kept = t.app.appContext.catalog.peek(key);
+    expect(kept?.encoded?.br.equals(first.rawPayload)).toBe(true);
+    await read({ 'accept-encoding': 'br' });
+    expect(t.app.appContext.catalog.peek(key)?.encoded?.br).toBe(kept?.encoded?.br);
+  });
+
+  it('a small answer goes as it is, with no Accept-Encoding in its Vary', async () => {
+    const small = await menu({ 'accept-encoding': 'br' });
+    expect(small.rawPayload.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(String(small.headers.vary ?? '')).not.toMatch(/Accept-Encoding/);
+  });
+
+  it("a spec call's answer varies by both Prefer and Accept-Encoding", async () => {
+    const list = await t.app.inject({ url: '/api/v1/vendors/', headers: { 'accept-encoding': 'br' } });
+    expect(String(list.headers.vary).split(', ').sort()).toEqual(['Accept-Encoding', 'Prefer']);
   });
 });

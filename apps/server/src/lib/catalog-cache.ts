@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db, DbOrTx } from '../db/client.js';
@@ -13,6 +15,32 @@ export interface CachedBody {
   body: string;
   /** A strong ETag of that text, for conditional GETs (304). */
   etag: string;
+  /**
+   * The same text compressed once, when it is kept (issue 39: never per request), for clients that
+   * accept it; absent for a small answer, which is sent as it is.
+   */
+  encoded?: { br: Buffer; gzip: Buffer };
+}
+
+/** Below this size an answer is sent uncompressed (the headers would outweigh the saving). */
+export const COMPRESS_FROM_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Both encodings of a kept answer, computed off the event loop (zlib's thread pool). */
+async function encode(body: string): Promise<CachedBody['encoded']> {
+  if (Buffer.byteLength(body) < COMPRESS_FROM_BYTES) return undefined;
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+      },
+    }),
+    gzipped(body, { level: zlib.Z_BEST_COMPRESSION }),
+  ]);
+  return { br, gzip: gz };
 }
 
 /**
@@ -59,7 +87,8 @@ export class CatalogCache {
   get(key: string, load: () => Promise<unknown>): Promise<CachedBody> {
     return this.cache.get(`body:${key}`, async () => {
       const body = JSON.stringify(await load());
-      return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      return { body, etag, encoded: await encode(body) };
     }) as Promise<CachedBody>;
   }
 
