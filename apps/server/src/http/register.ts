@@ -1,126 +1,35 @@
 import { Readable } from 'node:stream';
-import { type AuditDecl, CHANGE_PASSWORD_FIRST } from '@kitchaco/domain';
+import type { AuditDecl } from '@kitchaco/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { CachedBody } from '../lib/catalog-cache.js';
-import { RECONNECT_EVENT } from '../lib/lifecycle.js';
 import { StreamedJson } from '../lib/streamed-json.js';
 import { currentAuditScope, runAudited } from '../modules/audit/audit.context.js';
-import { type Access, type Actor, hasRole } from './actor.js';
+import type { Actor } from './actor.js';
 import {
-  AppError,
-  forbidden,
-  fromZod,
-  invalid,
-  notFound,
-  tooLarge,
-  tooManyRequests,
-  unauthorized,
-  unavailable,
-} from './errors.js';
+  type Authenticator,
+  bindLog,
+  checkAccess,
+  establishActor,
+  isAppView,
+  NEED_SIGN_IN,
+  parseWith,
+  readToken,
+  requestContext,
+} from './caller.js';
+import { answerKeptCatalog, catalogKey, sendCatalogAnswer } from './catalog-answers.js';
+import { AppError, invalid, tooLarge, unauthorized } from './errors.js';
+import { openEventStream } from './event-streams.js';
 import { asObject, parseCheckedJson, refuseUnsafeText } from './json-body.js';
 import { LargeBodyGate } from './large-bodies.js';
-import { acceptedEncoding, appendVary } from './negotiation.js';
-import {
-  type CallDef,
-  type EventStream,
-  type Module,
-  NamedFile,
-  type RequestContext,
-  type RouteDef,
-} from './registry.js';
+import { type CallDef, type Module, NamedFile, type RequestContext, type RouteDef } from './registry.js';
+
+export type { Authenticator } from './caller.js';
 
 /**
  * Bodies up to this size are read for any caller. A call that declares more room (an image, a CSV
  * export) gets it only once its caller is known to be allowed that call (`admitLargeBody`).
  */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
-
-/** Establishes who is calling. Implemented by the auth module. */
-export interface Authenticator {
-  /** Reads `Authorization: Token …`; null when no token was sent. Throws 401 for a dead token. */
-  fromToken(app: AppContext, token: string): Promise<Actor>;
-  /** Email and password in the body, as existing staff clients send them. */
-  fromCredentials(app: AppContext, email: unknown, password: unknown, clientAddress: string): Promise<Actor>;
-}
-
-export const NEED_SIGN_IN = 'Please sign in again.';
-export const NO_ACCESS = 'Your account does not have access to this.';
-
-function readToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^(?:Token|Bearer)\s+(\S+)$/i.exec(header);
-  return match ? match[1]! : null;
-}
-
-async function establishActor(
-  app: AppContext,
-  auth: Authenticator,
-  request: FastifyRequest,
-  access: Access,
-  body: Record<string, unknown> | null,
-): Promise<{ actor: Actor; token: string | null }> {
-  const token = readToken(request);
-  if (access.kind === 'public' || access.kind === 'demo') {
-    if (!token) return { actor: { kind: 'anonymous' }, token };
-    // A stale token on a public call (logout, login) is not an error: the caller is anonymous.
-    const actor = await auth.fromToken(app, token).catch(() => ({ kind: 'anonymous' }) as const);
-    return { actor, token };
-  }
-  // A staff call carrying email and password in its body is decided by them, as the spec's clients
-  // send them, even when the same browser also sends a customer's token in the header. An `email`
-  // without a `password` beside a token is the call's own field (`add_staff_account`'s new account).
-  if (access.kind === 'staff' && body && ('password' in body || ('email' in body && !token))) {
-    return { actor: await auth.fromCredentials(app, body.email, body.password, request.ip), token: null };
-  }
-  if (token) return { actor: await auth.fromToken(app, token), token };
-  return { actor: { kind: 'anonymous' }, token: null };
-}
-
-/**
- * Whether the request is an `app_view` read the call lets through without signing in: the spec's
- * menu page opened inside the mobile app (`&app_view=true`) reads a published meal (the service
- * then answers only that).
- */
-export function isAppView(access: Access, body: Record<string, unknown> | null): boolean {
-  return access.kind === 'staff' && access.appView === true && body?.app_view === true;
-}
-
-export function checkAccess(app: AppContext, access: Access, actor: Actor, appView = false): void {
-  switch (access.kind) {
-    case 'public':
-      return;
-    case 'demo':
-      if (!app.config.demo) throw notFound('Not found.');
-      return;
-    case 'customer':
-      if (actor.kind === 'anonymous') throw unauthorized(NEED_SIGN_IN);
-      if (actor.kind !== 'customer') throw forbidden(NO_ACCESS);
-      return;
-    case 'staff':
-      if (actor.kind === 'anonymous' && appView) return;
-      if (actor.kind === 'anonymous') throw unauthorized(NEED_SIGN_IN);
-      // The account row came with the session (or the credential check): no extra read here.
-      if (actor.kind === 'staff' && actor.user.mustChangePassword && !access.temporaryPassword) {
-        throw forbidden(CHANGE_PASSWORD_FIRST);
-      }
-      if (!hasRole(actor, access.roles)) throw forbidden(NO_ACCESS);
-      return;
-  }
-}
-
-function parseWith<T>(
-  schema:
-    | { safeParse(v: unknown): { success: true; data: T } | { success: false; error: never } }
-    | undefined,
-  value: unknown,
-): T {
-  if (!schema) return undefined as T;
-  const result = schema.safeParse(value);
-  if (!result.success) throw fromZod(result.error);
-  return result.data;
-}
 
 /**
  * Runs a staff call that declares an audit entry inside its audit scope, so each change the
@@ -141,33 +50,6 @@ function audited<T>(
     if (scope && scope.recorded === 0) ctx.log.debug({ call }, 'audited call changed nothing');
     return result;
   });
-}
-
-function requestContext(
-  app: AppContext,
-  request: FastifyRequest,
-  actor: Actor,
-  token: string | null,
-): RequestContext {
-  // The request's log lines, its completion line included, say who asked: role, id, location
-  // (docs/operations.md, "Logs"). Never a name, an email or a phone number.
-  bindLog(request, whoAsked(actor));
-  return { app, actor, token, clientAddress: request.ip, log: request.log };
-}
-
-/** Adds fields to every later line of the request's log (pino's child bindings). */
-function bindLog(request: FastifyRequest, fields: Record<string, string | number | null>): void {
-  (request.log as { setBindings?: (bindings: Record<string, unknown>) => void }).setBindings?.(fields);
-}
-
-function whoAsked(actor: Actor): Record<string, string | number | null> {
-  if (actor.kind === 'customer') return { role: 'customer', actor_id: actor.customerId };
-  if (actor.kind === 'anonymous') return { role: 'anonymous' };
-  return {
-    role: [...actor.user.roles].sort().join(',') || 'staff',
-    actor_id: actor.user.id,
-    location_id: actor.user.locationId,
-  };
 }
 
 /** The body bytes a raw-body route's parser kept (none sent: empty). */
@@ -261,54 +143,6 @@ function registerRoute(fastify: FastifyInstance, app: AppContext, auth: Authenti
   }
 }
 
-function catalogKey(def: RouteDef, input: { params: unknown; query: unknown }): string {
-  return `${def.method} ${def.url} ${def.catalogCacheKey!(input as never)}`;
-}
-
-/**
- * A catalogue answer with its ETag, compressed as the client accepts (brotli, else gzip, each made
- * once when the answer was kept), 304 when the client already has it. Each encoding has its own
- * strong ETag (the text's, suffixed), as RFC 9110 §8.8.3 asks of different representations.
- */
-function sendCatalogAnswer(request: FastifyRequest, reply: FastifyReply, kept: CachedBody): FastifyReply {
-  const encoding = kept.encoded ? acceptedEncoding(request.headers['accept-encoding']) : null;
-  const etag = encoding ? `${kept.etag.slice(0, -1)}-${encoding}"` : kept.etag;
-  reply.header('etag', etag).header('cache-control', 'no-cache');
-  if (kept.encoded) appendVary(reply, 'Accept-Encoding');
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-  reply.type('application/json; charset=utf-8');
-  if (!encoding) return reply.send(kept.body);
-  return reply.header('content-encoding', encoding).send(kept.encoded![encoding]);
-}
-
-const ANONYMOUS: Actor = { kind: 'anonymous' };
-
-/**
- * A public catalogue read by a caller without a token whose answer is kept: answered here, without
- * a promise (the same checks as the ordinary path, in the same order). False when the ordinary path
- * must run: a token to read, or an answer to load.
- */
-function answerKeptCatalog(
-  app: AppContext,
-  def: RouteDef,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): boolean {
-  if ((def.access.kind !== 'public' && def.access.kind !== 'demo') || readToken(request)) return false;
-  refuseUnsafeText(request.params, 'params');
-  refuseUnsafeText(request.query, 'query');
-  checkAccess(app, def.access, ANONYMOUS);
-  const input = {
-    params: parseWith(def.params as never, request.params),
-    query: parseWith(def.query as never, request.query),
-  };
-  const kept = app.catalog.peek(catalogKey(def, input));
-  if (!kept) return false;
-  bindLog(request, whoAsked(ANONYMOUS));
-  sendCatalogAnswer(request, reply, kept);
-  return true;
-}
-
 /**
  * A raw-body route lives in its own encapsulated scope: there every content type is read as bytes
  * (the signature covers them exactly), while every other route keeps Fastify's JSON parser.
@@ -323,84 +157,6 @@ function registerRawBodyRoute(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     registerRoute(scope, app, auth, def);
-  });
-}
-
-const HEARTBEAT_MS = 15_000;
-const RESTARTING = 'This server is restarting. Please connect again.';
-
-/** Event streams open per account in each process (`EVENT_STREAMS_PER_CUSTOMER`). */
-const openStreams = new WeakMap<AppContext, Map<string, number>>();
-const TOO_MANY_STREAMS =
-  'Too many live connections are open for this account. Please close another tab and try again.';
-
-function streamOwner(actor: Actor): string {
-  if (actor.kind === 'customer') return `customer:${actor.customerId}`;
-  if (actor.kind === 'staff') return `staff:${actor.user.id}`;
-  return 'anonymous';
-}
-
-/** Keeps a `text/event-stream` response open, with a heartbeat comment so proxies keep it alive. */
-async function openEventStream(
-  ctx: RequestContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  stream: (ctx: RequestContext, events: EventStream) => Promise<void>,
-): Promise<void> {
-  let counts = openStreams.get(ctx.app);
-  if (!counts) {
-    counts = new Map();
-    openStreams.set(ctx.app, counts);
-  }
-  const lifecycle = ctx.app.lifecycle;
-  // A restarting instance takes no new stream: the client's retry reaches one that stays.
-  if (lifecycle.draining) throw unavailable(RESTARTING, 1);
-  const owner = streamOwner(ctx.actor);
-  const held = counts.get(owner) ?? 0;
-  if (held >= ctx.app.config.http.eventStreamsPerCustomer) throw tooManyRequests(TOO_MANY_STREAMS, 5);
-  counts.set(owner, held + 1);
-  const closers: (() => void)[] = [
-    () => {
-      const left = (counts.get(owner) ?? 1) - 1;
-      if (left > 0) counts.set(owner, left);
-      else counts.delete(owner);
-    },
-  ];
-  let closed = false;
-  reply.hijack();
-  reply.raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-content-type-options': 'nosniff',
-    'x-request-id': request.id,
-  });
-  reply.raw.write(': connected\n\n');
-  const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
-  // Its kind for the metrics: the area of its route (/api/v1/kitchen/events/ is a kitchen stream).
-  const kind = request.routeOptions.url?.split('/')[3] ?? 'other';
-  const untrack = lifecycle.trackStream(() => {
-    // The last event of a draining instance: the client connects again at once, elsewhere.
-    if (!closed) reply.raw.end(`event: ${RECONNECT_EVENT}\ndata: {"reason":"restart"}\n\n`);
-  }, kind);
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(heartbeat);
-    untrack();
-    for (const fn of closers) fn();
-  };
-  request.raw.on('close', close);
-  reply.raw.on('close', close);
-  await stream(ctx, {
-    send(event, data) {
-      if (!closed) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    },
-    onClose(fn) {
-      if (closed) fn();
-      else closers.push(fn);
-    },
   });
 }
 
