@@ -1,6 +1,6 @@
 import { SALES_CHANNELS } from '@kitchaco/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database, Db } from '../db/client.js';
 import { customers, locations, mealCategories, staffUsers } from '../db/schema/index.js';
 import { verifyPassword } from '../modules/auth/secrets.js';
@@ -501,3 +501,24 @@ describe('demo data across Menulog’s exit from Australia (26 November 2025)', 
     ).toBeGreaterThan(0);
   });
 });
+
+// PGlite has no statement time limit, and behind a pooler none is sent: PostgreSQL direct only.
+const direct = inject('testDatabase');
+describe.runIf(direct.kind === 'postgres' && !direct.poolerUrl)(
+  'a seed under the requests’ statement time limit',
+  () => {
+    it('is not cut by it: its transactions lift the limit for themselves alone', async () => {
+      const limited = await createTestDatabase({ statementTimeoutMs: 5 });
+      try {
+        const sleep = () => limited.db.execute(sql`SELECT pg_sleep(0.05)`);
+        await expect(sleep()).rejects.toThrow();
+        await seedDemoData(limited.db, { scale: 0.02, now: OPTIONS.now });
+        expect(await isDatabaseEmpty(limited.db)).toBe(false);
+        // The limit is back once the seed's transactions end.
+        await expect(sleep()).rejects.toThrow();
+      } finally {
+        await limited.close();
+      }
+    }, 120_000);
+  },
+);

@@ -93,15 +93,37 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSu
   pictures?.catch(() => undefined);
   // One argon2 hash (about 50 ms) shared by every demo staff account.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const summary = await db.transaction((tx) => seedInto(tx, options, passwordHash, pictures));
+  // A seed is a batch: at DEMO_SCALE 100 one statement (the rollups' fold of 2.5 million orders)
+  // runs for minutes, past the DATABASE_STATEMENT_TIMEOUT_MS meant for requests. Its own
+  // transactions lift the limit for themselves alone (SET LOCAL).
+  const summary = await db.transaction(async (tx) => {
+    await liftStatementTimeout(tx);
+    return seedInto(tx, options, passwordHash, pictures);
+  });
   // The history's figures go into the rollups now, not in the server's first fold, which on the
   // embedded database would hold up the first requests.
-  await foldRollups(db);
+  await db.transaction(async (tx) => {
+    await liftStatementTimeout(tx);
+    await foldRollups(tx);
+  });
   // The fold left every pending row dead; the next folds would read past them until autovacuum.
-  await db.execute(
-    sql`VACUUM orders_rollup_pending, order_lines_rollup_pending, stock_orders_rollup_pending, adjustments_rollup_pending`,
-  );
+  // VACUUM runs outside a transaction, so under the requests' time limit: cut short, autovacuum
+  // does it later (the next folds are slower until then, nothing is wrong).
+  await db
+    .execute(
+      sql`VACUUM orders_rollup_pending, order_lines_rollup_pending, stock_orders_rollup_pending, adjustments_rollup_pending`,
+    )
+    .catch(() => undefined);
   return summary;
+}
+
+/**
+ * No statement time limit for the rest of this transaction, nor for its idle moments (the seed
+ * awaits its pictures inside it); SET LOCAL ends with the transaction.
+ */
+async function liftStatementTimeout(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+  await tx.execute(sql`SET LOCAL idle_in_transaction_session_timeout = 0`);
 }
 
 async function seedInto(

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 
 /** A fresh migrated database for one test file: a PGlite copy of the template, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: { statementTimeoutMs?: number } = {}): Promise<Database> {
   const target = inject('testDatabase');
   if (target.kind === 'pglite') {
     const bytes = readFileSync(target.path);
@@ -19,6 +19,7 @@ export async function createTestDatabase(): Promise<Database> {
   const database = openPostgres(target.poolerUrl ? named(target.poolerUrl, name) : named(target.url, name), {
     poolSize: 10,
     directUrl: target.poolerUrl ? named(target.url, name) : null,
+    ...options,
   });
   const close = database.close;
   return {
