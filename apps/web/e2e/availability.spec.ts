@@ -92,7 +92,9 @@ test('the kitchen marks a meal sold out today, the customer cannot add it until 
     await expectAccessible(page, 'the kitchen sold-out panel');
 
     const marked = queryCallAnswer(page, 'set_meal_sold_out');
-    await brand.getByRole('button', { name: `Sold out today: ${meal.meal_name} (${vendor.title})` }).click();
+    await brand
+      .getByRole('button', { name: `Mark sold out today: ${meal.meal_name} (${vendor.title})` })
+      .click();
     expect((await marked).ok(), 'set_meal_sold_out answers').toBe(true);
     await expect(brand.getByText(/^Sold out · back /).first()).toBeVisible();
 

@@ -48,13 +48,15 @@ function MealRow({ meal, brand, timeZone, onChange }: MealRowProps) {
           </Text>
         </Stack>
         <Group gap="xs" wrap="wrap">
+          {/* An action, not a state: outlined, so a column of them never reads as sold out (issue 38). */}
           <Button
             className={classes.touch}
-            color="red.8"
+            variant="outline"
+            color="red.9"
             onClick={() => onChange(meal, 'today', `${meal.meal_name} is sold out today.`)}
-            aria-label={`Sold out today: ${meal.meal_name} (${brand})`}
+            aria-label={`Mark sold out today: ${meal.meal_name} (${brand})`}
           >
-            Sold out today
+            Mark sold out today
           </Button>
           <Button
             className={classes.touch}
