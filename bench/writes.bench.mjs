@@ -1,11 +1,16 @@
 // Writes on PostgreSQL at 50 concurrent clients: placing customer orders (price, authorise the card
 // at Square, one statement with the order, lines, payment, status event and live notice, complete the
-// payment) and placing stock orders, against a bare single-row INSERT endpoint
-// (bench/bare-server.mjs) measured in the same run. Card payments go to the fake of Square's API
-// (apps/server/src/fakes/square.ts, a process of its own) answering after a fixed latency
-// (BENCH_SQUARE_LATENCY_MS, 25 ms); a checkout waits for two of its answers (authorise, complete).
-// Budgets: customer orders, with the provider's time taken out, at least 50% of the bare INSERT's
-// requests/s; stock orders at least 25%. p95 reported.
+// payment) and placing stock orders, against references of bench/bare-server.mjs measured in the
+// same run: a bare single-row INSERT, and the bare checkout (`bareCheckout`, issue 39), the smallest
+// safe checkout in plain SQL: claim the key (commit), authorise at Square, the order with its lines
+// and payment (commit), complete at Square, the payment and key completed (commit). Card payments
+// go to the fake of Square's API (apps/server/src/fakes/square.ts, a process of its own, which both
+// the server and the bare checkout call) answering after a fixed latency (BENCH_SQUARE_LATENCY_MS,
+// 25 ms); a checkout waits for two of its answers (authorise, complete).
+// Budgets: customer orders at least 80% of the bare checkout's requests/s, the provider's time
+// taken out of both; stock orders at least 25% of the bare INSERT's. Customer orders against the
+// bare INSERT (the budget before issue 39) is kept as a figure, `ofBareInsert`. Every order of both
+// checkouts is in its ledger once, with its payment completed. p50 to p99 reported.
 import { join } from 'node:path';
 import pg from 'pg';
 import {
@@ -49,13 +54,21 @@ const summary = (r) => ({
   total: r.requests.total,
 });
 
+// The fake Square first: the bare checkout calls it as the server does.
+const square = await startFakeSquare(squareLatencyMs);
+const SQUARE_LOCATION_ID = 'LBENCHMAIN0001';
 const barePort = await freePort();
 const bare = await startProcess(
   join(root, 'bench/bare-server.mjs'),
-  { PORT: String(barePort), DATABASE_URL: urlOf('kitchaco_bench_bare') },
+  {
+    PORT: String(barePort),
+    DATABASE_URL: urlOf('kitchaco_bench_bare'),
+    SQUARE_BASE_URL: square.url,
+    SQUARE_ACCESS_TOKEN: square.accessToken,
+    SQUARE_LOCATION_ID,
+  },
   `http://127.0.0.1:${barePort}/healthz`,
 );
-const square = await startFakeSquare(squareLatencyMs);
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const app = await startProcess(
@@ -92,6 +105,8 @@ try {
       url: `http://127.0.0.1:${barePort}/insert-steps`,
       body: { order: 'x', lines: [1, 2, 3] },
     },
+    // The reference of the checkout budget: the same body, each request with a fresh key.
+    bareCheckout: { url: `http://127.0.0.1:${barePort}/checkout-bare`, body: orderBody },
     customerOrder: {
       url: `${base}/api/v1/orders/`,
       body: orderBody,
@@ -117,20 +132,27 @@ try {
   for (const [name, t] of Object.entries(targets)) results[name] = summary(await load(t, duration));
 
   const bareRate = results.bareInsert.requestsPerSecond;
+  const round3 = (x) => Math.round(x * 1000) / 1000;
   // With the provider's time taken out: each of the clients waits (clients / rate) per order, of
-  // which PROVIDER_CALLS x the fixed latency is Square's.
-  const perOrderMs = (connections / results.customerOrder.requestsPerSecond) * 1000;
-  const ownMs = perOrderMs - PROVIDER_CALLS * squareLatencyMs;
-  results.customerOrder.providerMsPerOrder = PROVIDER_CALLS * squareLatencyMs;
-  results.customerOrder.withoutProviderRequestsPerSecond = Math.round((connections / ownMs) * 1000);
+  // which PROVIDER_CALLS x the fixed latency is Square's. The same for both checkouts.
+  for (const name of ['customerOrder', 'bareCheckout']) {
+    const perOrderMs = (connections / results[name].requestsPerSecond) * 1000;
+    const ownMs = perOrderMs - PROVIDER_CALLS * squareLatencyMs;
+    results[name].providerMsPerOrder = PROVIDER_CALLS * squareLatencyMs;
+    results[name].withoutProviderRequestsPerSecond = Math.round((connections / ownMs) * 1000);
+  }
   // The ceiling a checkout's shape sets by itself, whatever the code around it.
-  results.bareSixSteps.ofBareInsert =
-    Math.round((results.bareSixSteps.requestsPerSecond / bareRate) * 1000) / 1000;
+  results.bareSixSteps.ofBareInsert = round3(results.bareSixSteps.requestsPerSecond / bareRate);
+  // The budget before issue 39 (>= 0.5), kept in the table for history: a figure, not a budget.
+  results.customerOrder.ofBareInsert = round3(
+    results.customerOrder.withoutProviderRequestsPerSecond / bareRate,
+  );
   budgets.push(
     budget(
-      `customer orders (Square fake, ${squareLatencyMs} ms a call) req/s with the provider's time taken out >= 50% of a bare INSERT (PostgreSQL, 50 clients)`,
-      results.customerOrder.withoutProviderRequestsPerSecond / bareRate,
-      { min: 0.5 },
+      "customer orders >= 80% of the bare checkout (three commits around two provider calls; the provider's time taken out of both)",
+      results.customerOrder.withoutProviderRequestsPerSecond /
+        results.bareCheckout.withoutProviderRequestsPerSecond,
+      { min: 0.8 },
     ),
     budget(
       'stock orders req/s >= 25% of a bare INSERT (PostgreSQL, 50 clients)',
@@ -141,6 +163,8 @@ try {
       'no failed writes',
       results.customerOrder.non2xx +
         results.customerOrder.errors +
+        results.bareCheckout.non2xx +
+        results.bareCheckout.errors +
         results.stockOrder.non2xx +
         results.stockOrder.errors,
       { max: 0 },
@@ -160,12 +184,27 @@ try {
   );
   await check.end();
   results.ledger = rows[0];
+  // The same of the bare checkout: each order once under its key, with its one payment, completed,
+  // and its key answered with it and completed.
+  const bareCheck = new pg.Client({ connectionString: urlOf('kitchaco_bench_bare') });
+  await bareCheck.connect();
+  const { rows: bareRows } = await bareCheck.query(
+    `SELECT count(*)::int AS orders, count(DISTINCT idempotency_key)::int AS keys,
+            (SELECT count(*)::int FROM bench_bare_payments p JOIN bench_bare_orders o ON o.id = p.order_id) AS paid,
+            (SELECT count(*)::int FROM bench_bare_payments p JOIN bench_bare_orders o ON o.id = p.order_id
+              WHERE p.status = 'COMPLETED') AS completed,
+            (SELECT count(*)::int FROM bench_bare_keys k JOIN bench_bare_orders o ON o.id = k.order_id
+              WHERE k.key = o.idempotency_key AND k.completed_at IS NOT NULL) AS "keysCompleted"
+       FROM bench_bare_orders`,
+  );
+  await bareCheck.end();
+  results.bareLedger = bareRows[0];
+  const onceCompleted = (r, ...more) =>
+    [r.keys, r.paid, r.completed, ...more].every((n) => n === r.orders) && r.orders > 0;
   budgets.push(
     budget(
-      'every order once, each with its one payment, completed',
-      rows[0].orders === rows[0].keys && rows[0].keys === rows[0].paid && rows[0].paid === rows[0].completed
-        ? 1
-        : 0,
+      'every order once, each with its one payment, completed (the server; and the bare checkout)',
+      onceCompleted(rows[0]) && onceCompleted(bareRows[0], bareRows[0].keysCompleted) ? 1 : 0,
       { min: 1 },
     ),
   );
