@@ -144,6 +144,10 @@ async function seedInto(
   const stock = await seedStockHistory(context, plans, menu, staff);
   const history = await seedCustomerOrders(context, { plans, operatorDefs, menu, people, staff });
   await resetSequences(db);
+  // The planner knows nothing of the rows this transaction wrote (autovacuum cannot see them yet):
+  // without statistics the payout seed's per-order lookups ran as scans of every order line (at
+  // DEMO_SCALE 100, one query ran for more than 9 minutes). ANALYZE inside the transaction counts them.
+  await db.execute(sql`ANALYZE`);
   // --- Kitchen tickets of today's open orders -------------------------------------------------
   await seedKitchenTickets(db, zonedInstant(today, tz));
   // --- Payout history: generated reports and approved invoices of past fortnights -------------
