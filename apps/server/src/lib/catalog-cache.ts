@@ -88,7 +88,9 @@ export class CatalogCache {
     return this.cache.get(`body:${key}`, async () => {
       const body = JSON.stringify(await load());
       const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      return { body, etag, encoded: await encode(body) };
+      // Compressed only when it will be kept: without change notifications nothing is kept, and
+      // brotli at its best quality on every read would cost milliseconds of CPU per request.
+      return { body, etag, encoded: this.listening ? await encode(body) : undefined };
     }) as Promise<CachedBody>;
   }
 
